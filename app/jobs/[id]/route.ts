@@ -1,0 +1,8 @@
+import { withErrors } from "@/lib/api/with-errors";
+import { jobResponse } from "@/lib/jobs/job-response";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ id: string }> };
+
+export const GET = withErrors(async (request: Request, { params }: Params) => jobResponse(request, (await params).id));

@@ -1,0 +1,39 @@
+/** RFC 9457 problem details with a stable `code`; the only way the API reports an error. */
+
+const PROBLEMS = {
+  invalid_request: { status: 403, title: "Invalid request" },
+  body_too_large: { status: 403, title: "Request body too large" },
+  content_policy: { status: 403, title: "Prompt rejected by the content policy" },
+  not_found: { status: 404, title: "Not found" },
+  idempotency_key_in_flight: { status: 409, title: "A request with this Idempotency-Key is still in progress" },
+  payment_in_flight: { status: 409, title: "This payment authorization is already being processed" },
+  idempotency_key_reused: { status: 422, title: "Idempotency-Key reused with a different request" },
+  rate_limited: { status: 429, title: "Too many requests" },
+  ip_blocked: { status: 429, title: "Temporarily blocked after repeated rejected prompts" },
+  internal_error: { status: 500, title: "Internal error" },
+  at_capacity: { status: 503, title: "At capacity" },
+  unavailable: { status: 503, title: "Temporarily unavailable" },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export type ProblemOptions = {
+  instance?: string;
+  extra?: Record<string, unknown>;
+  headers?: HeadersInit;
+};
+
+export function problemBody(code: ProblemCode, detail: string, opts: ProblemOptions = {}) {
+  const { status, title } = PROBLEMS[code];
+  return { type: `/errors#${code}`, title, status, detail, code, ...(opts.instance ? { instance: opts.instance } : {}), ...opts.extra };
+}
+
+export function problem(code: ProblemCode, detail: string, opts: ProblemOptions = {}): Response {
+  const body = problemBody(code, detail, opts);
+  const headers = new Headers(opts.headers);
+  headers.set("content-type", "application/problem+json");
+  headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(body), { status: body.status, headers });
+}
+
+export const PROBLEM_CATALOG = PROBLEMS;

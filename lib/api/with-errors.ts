@@ -1,0 +1,20 @@
+import { problem } from "@/lib/api/problem";
+import { ConfigError } from "@/lib/env";
+
+/** Last line of defence for a route: log the error, answer problem+json, never a stack trace. */
+export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      const id = crypto.randomUUID();
+      console.error(`[reel402] unhandled error ${id}:`, error);
+      if (error instanceof ConfigError) {
+        return problem("unavailable", `The service is misconfigured (incident ${id}).`);
+      }
+      return problem("internal_error", `Something went wrong on our side (incident ${id}). Nothing was charged unless a job id was returned.`, {
+        extra: { incident: id },
+      });
+    }
+  };
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "@/lib/db/schema";
+import { getEnv } from "@/lib/env";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const MIGRATIONS = path.join(process.cwd(), "drizzle");
+// Any fixed number: serialises migrations when several processes start against one Postgres.
+const MIGRATION_LOCK = 402_402;
+
+type Opened = { db: Db; close: () => Promise<void> };
+
+export async function openDb(databaseUrl: string | undefined, dataDir: string): Promise<Opened> {
+  if (!databaseUrl) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create(path.join(dataDir, "pglite"));
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return { db: db as unknown as Db, close: () => client.close() };
+  }
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(databaseUrl, { max: 10, onnotice: () => {} });
+  const db = drizzle(client, { schema });
+  const lock = await client.reserve();
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    lock.release();
+  }
+  return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
+}
+
+const holder = globalThis as unknown as { __reel402Db?: Promise<Opened> };
+
+/** One database per process, migrated before first use. */
+export function getDb(): Promise<Db> {
+  const env = getEnv();
+  holder.__reel402Db ??= openDb(env.databaseUrl, env.dataDir).catch((error: unknown) => {
+    holder.__reel402Db = undefined;
+    throw error;
+  });
+  return holder.__reel402Db.then((o) => o.db);
+}

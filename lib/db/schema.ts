@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { JobStatus } from "@/lib/jobs/state-machine";
+import type { GenerationSpec } from "@/lib/providers/types";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export type JobError = { code: string; message: string; retryable: boolean };
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey(),
+    sku: text("sku").notNull(),
+    status: text("status").$type<JobStatus>().notNull(),
+    spec: jsonb("spec").$type<GenerationSpec>().notNull(),
+    payer: text("payer").notNull(),
+    amountAtomic: bigint("amount_atomic", { mode: "number" }).notNull(),
+    network: text("network").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    seed: bigint("seed", { mode: "number" }),
+    framesPerSecond: real("frames_per_second"),
+    videoKey: text("video_key"),
+    videoExpiresAt: ts("video_expires_at"),
+    error: jsonb("error").$type<JobError>(),
+    /** When the workflow should look at the job next; null once terminal. */
+    runAfter: ts("run_after"),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: ts("lease_until"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    queuedAt: ts("queued_at"),
+    startedAt: ts("started_at"),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [
+    index("jobs_status_idx").on(t.status),
+    index("jobs_run_after_idx").on(t.runAfter).where(sql`${t.runAfter} is not null`),
+    index("jobs_payer_active_idx").on(t.payer, t.status),
+    index("jobs_finished_at_idx").on(t.finishedAt),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id),
+    payer: text("payer").notNull(),
+    amountAtomic: bigint("amount_atomic", { mode: "number" }).notNull(),
+    network: text("network").notNull(),
+    asset: text("asset").notNull(),
+    payTo: text("pay_to").notNull(),
+    /** EIP-3009 authorization nonce: one authorization pays for one job, ever. */
+    nonce: text("nonce").notNull(),
+    validBefore: bigint("valid_before", { mode: "number" }).notNull(),
+    payload: jsonb("payload").notNull(),
+    requirements: jsonb("requirements").notNull(),
+    status: text("status").notNull(),
+    transaction: text("transaction"),
+    failureReason: text("failure_reason"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    settledAt: ts("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("payments_authorization_uq").on(t.network, t.payer, t.nonce),
+    uniqueIndex("payments_job_uq").on(t.jobId),
+    index("payments_status_idx").on(t.status),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").primaryKey(),
+    requestHash: text("request_hash").notNull(),
+    jobId: uuid("job_id").references(() => jobs.id),
+    state: text("state").notNull(),
+    response: jsonb("response"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);
+
+export const attempts = pgTable(
+  "attempts",
+  {
+    id: uuid("id").primaryKey(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id),
+    number: integer("number").notNull(),
+    provider: text("provider").notNull(),
+    taskId: text("task_id"),
+    status: text("status").notNull(),
+    error: jsonb("error").$type<JobError>(),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    endedAt: ts("ended_at"),
+  },
+  (t) => [uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number)],
+);

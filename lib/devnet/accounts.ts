@@ -1,0 +1,26 @@
+import { mnemonicToAccount } from "viem/accounts";
+import { defineChain } from "viem";
+import { DEVNET_MNEMONIC } from "@/lib/env";
+
+/** The standard test mnemonic's accounts #0–#9; #0 is the operator, #1–#9 are funded payers. */
+export function devnetAccount(index: number) {
+  return mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index });
+}
+
+export function devnetPrivateKey(index: number): `0x${string}` {
+  const key = devnetAccount(index).getHdKey().privateKey;
+  if (!key) throw new Error(`no private key for devnet account #${index}`);
+  return `0x${Buffer.from(key).toString("hex")}`;
+}
+
+export const DEVNET_FUNDED_ACCOUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const DEVNET_FUNDING_ATOMIC = 1_000_000_000n; // 1,000 test USDC each
+
+export function devnetChain(rpcUrl: string) {
+  return defineChain({
+    id: 31337,
+    name: "Reel402 devnet",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}

@@ -1,0 +1,133 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Everything else asks getEnv().
+ * Devnet defaults make a bare checkout run; a production network demands a complete config.
+ */
+
+export const DEVNET_NETWORK = "eip155:31337";
+export const DEVNET_MNEMONIC = "test test test test test test test test test test test junk";
+/** Hardhat/anvil account #0: deploys the token, runs the facilitator, receives payments. */
+export const DEVNET_ACCOUNT0_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+export const DEVNET_ACCOUNT0_ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+/** Where account #0's first deployment lands on a fresh chain. */
+export const DEVNET_USDC_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+
+/** Known USDC deployments: a production network must use its real asset. */
+export const KNOWN_USDC: Record<string, { address: string; name: string; version: string }> = {
+  "eip155:8453": { address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", name: "USD Coin", version: "2" },
+  "eip155:84532": { address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", name: "USDC", version: "2" },
+};
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key");
+
+const raw = z.object({
+  NODE_ENV: z.string().optional(),
+  X402_NETWORK: z.enum(["eip155:31337", "eip155:8453", "eip155:84532"]).default(DEVNET_NETWORK),
+  RPC_URL: z.string().url().optional(),
+  DEVNET_RPC_PORT: int(8545, 1),
+  USDC_ADDRESS: address.optional(),
+  PAY_TO: address.optional(),
+  FACILITATOR_URL: z.string().url().optional(),
+  FACILITATOR_PRIVATE_KEY: privateKey.optional(),
+  FACILITATOR_TIMEOUT_MS: int(30_000, 1),
+  CDP_API_KEY_ID: z.string().min(1).optional(),
+  CDP_API_KEY_SECRET: z.string().min(1).optional(),
+  PAYMENT_VALIDITY_SECONDS: int(300, 30),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  TRUST_PROXY: bool,
+  LIMIT_POSTS_PER_MINUTE_PER_IP: int(20, 1),
+  LIMIT_ACTIVE_JOBS_PER_WALLET: int(5, 1),
+  LIMIT_QUEUE_CAPACITY: int(50, 1),
+  JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
+  VIDEO_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PORT: int(3000, 1),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>) {
+  const parsed = raw.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const devnet = e.X402_NETWORK === DEVNET_NETWORK;
+  const problems: string[] = [];
+  const known = KNOWN_USDC[e.X402_NETWORK];
+
+  if (!devnet) {
+    if (!e.USDC_ADDRESS) problems.push(`USDC_ADDRESS is required on ${e.X402_NETWORK}`);
+    else if (known && e.USDC_ADDRESS.toLowerCase() !== known.address.toLowerCase())
+      problems.push(`USDC_ADDRESS ${e.USDC_ADDRESS} is not USDC on ${e.X402_NETWORK} (${known.address})`);
+    if (!e.PAY_TO) problems.push(`PAY_TO is required on ${e.X402_NETWORK}`);
+    if (!e.FACILITATOR_URL) problems.push(`FACILITATOR_URL is required on ${e.X402_NETWORK}`);
+    if (e.FACILITATOR_PRIVATE_KEY) problems.push("FACILITATOR_PRIVATE_KEY is only for the devnet's local facilitator");
+    if (e.X402_NETWORK === "eip155:8453" && !(e.CDP_API_KEY_ID && e.CDP_API_KEY_SECRET))
+      problems.push("CDP_API_KEY_ID and CDP_API_KEY_SECRET are required for the Base mainnet facilitator");
+    if (!e.PUBLIC_BASE_URL) problems.push(`PUBLIC_BASE_URL is required on ${e.X402_NETWORK}`);
+    if (!e.VIDEO_URL_SECRET) problems.push(`VIDEO_URL_SECRET is required on ${e.X402_NETWORK}`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    nodeEnv: e.NODE_ENV ?? "development",
+    devnet,
+    network: e.X402_NETWORK as `${string}:${string}`,
+    chainId: Number(e.X402_NETWORK.split(":")[1]),
+    rpcUrl: e.RPC_URL ?? (devnet ? `http://127.0.0.1:${e.DEVNET_RPC_PORT}` : undefined),
+    devnetRpcPort: e.DEVNET_RPC_PORT,
+    asset: {
+      address: (e.USDC_ADDRESS ?? DEVNET_USDC_ADDRESS) as `0x${string}`,
+      name: known?.name ?? "USD Coin",
+      version: known?.version ?? "2",
+      decimals: 6,
+    },
+    payTo: (e.PAY_TO ?? DEVNET_ACCOUNT0_ADDRESS) as `0x${string}`,
+    facilitator: devnet
+      ? { kind: "local" as const, privateKey: (e.FACILITATOR_PRIVATE_KEY ?? DEVNET_ACCOUNT0_KEY) as `0x${string}` }
+      : { kind: "http" as const, url: e.FACILITATOR_URL as string, cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET },
+    facilitatorTimeoutMs: e.FACILITATOR_TIMEOUT_MS,
+    paymentValiditySeconds: e.PAYMENT_VALIDITY_SECONDS,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    limits: {
+      postsPerMinutePerIp: e.LIMIT_POSTS_PER_MINUTE_PER_IP,
+      activeJobsPerWallet: e.LIMIT_ACTIVE_JOBS_PER_WALLET,
+      queueCapacity: e.LIMIT_QUEUE_CAPACITY,
+      maxBodyBytes: 16384,
+      idempotencyKeyTtlSeconds: 24 * 60 * 60,
+    },
+    jobEngine: e.JOB_ENGINE,
+    videoUrlSecret: e.VIDEO_URL_SECRET,
+    port: e.PORT,
+    host: e.HOST,
+    devnetAutostart: devnet && e.DEVNET_AUTOSTART === "true",
+  };
+}
+
+const cache = globalThis as unknown as { __reel402Env?: Env };
+
+export function getEnv(): Env {
+  cache.__reel402Env ??= parseEnv(process.env);
+  return cache.__reel402Env;
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { decodePaymentSignatureHeader } from "@x402/core/http";
+import type { x402ResourceServer } from "@x402/core/server";
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import { sql } from "drizzle-orm";
+import { problem } from "@/lib/api/problem";
+import type { Product } from "@/lib/catalog/products";
+import type { Db } from "@/lib/db/client";
+import type { Env } from "@/lib/env";
+import { claimKey } from "@/lib/idempotency/keys";
+import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
+import { readAuthorization } from "@/lib/payments/authorization";
+import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
+import { paymentRequired } from "@/lib/payments/requirements";
+import { classifySettlement } from "@/lib/payments/settlement-outcome";
+import type { GenerationSpec } from "@/lib/providers/types";
+import { recordSettlement } from "@/lib/generation/record-settlement";
+import { atCapacity, challengeResponse } from "@/lib/generation/responses";
+import { replayForPayment } from "@/lib/generation/replay-payment";
+
+export type PaidRequest = {
+  db: Db;
+  env: Env;
+  server: x402ResourceServer;
+  product: Product;
+  spec: GenerationSpec;
+  amount: number;
+  requirements: PaymentRequirements[];
+  resource: { url: string; description: string; mimeType: string };
+  signature: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+};
+
+// Serialises the capacity check with job creation across processes.
+const CAPACITY_LOCK = 402_403;
+
+class CapacityReached extends Error {}
+
+/** Steps 7–9: verify the payment for THIS body, create the job, settle, answer. */
+export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
+  const { db, env, server } = req;
+  const refuse = async (reason: string, settlement?: SettleResponse) =>
+    challengeResponse(await paymentRequired(server, req.requirements, req.resource, reason), settlement);
+
+  let payload: PaymentPayload;
+  try {
+    payload = decodePaymentSignatureHeader(req.signature);
+  } catch {
+    return refuse("invalid_payment: PAYMENT-SIGNATURE is not a valid x402 payment payload");
+  }
+  const matched = server.findMatchingRequirements(req.requirements, payload);
+  if (!matched) return refuse("invalid_payment: the payment does not match the requirements quoted for this request");
+  const auth = readAuthorization(payload);
+  if (!auth) return refuse("invalid_payment: only EIP-3009 exact payments are accepted");
+
+  const earlier = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
+  if (earlier) return replayForPayment(db, earlier, refuse);
+
+  const verified = await server.verifyPayment(payload, matched);
+  if (!verified.isValid) return refuse(`${verified.invalidReason ?? "invalid_payment"}${verified.invalidMessage ? `: ${verified.invalidMessage}` : ""}`);
+  const payer = (verified.payer ?? auth.from).toLowerCase();
+
+  const jobId = randomUUID();
+  const paymentId = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
+      if ((await countActiveJobs(tx)) >= env.limits.queueCapacity) throw new CapacityReached();
+      await insertJob(tx, { id: jobId, sku: req.product.sku, status: "pending_settlement", spec: req.spec, payer, amountAtomic: req.amount, network: env.network });
+      await insertPayment(tx, {
+        id: paymentId,
+        jobId,
+        payer,
+        amountAtomic: req.amount,
+        network: env.network,
+        asset: env.asset.address,
+        payTo: env.payTo,
+        nonce: auth.nonce,
+        validBefore: auth.validBefore,
+        payload,
+        requirements: matched,
+        status: "verified",
+      });
+      if (req.idempotencyKey) await claimKey(tx, req.idempotencyKey, req.requestHash, jobId, env.limits.idempotencyKeyTtlSeconds);
+    });
+  } catch (error) {
+    if (error instanceof CapacityReached) return atCapacity();
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
+    if (winner) return replayForPayment(db, winner, refuse);
+    return problem("idempotency_key_in_flight", "Another request with this Idempotency-Key is in progress; retry in a moment.", {
+      headers: { "Retry-After": "1" },
+    });
+  }
+
+  let result: SettleResponse | undefined;
+  let thrown: unknown;
+  try {
+    result = await server.settlePayment(payload, matched);
+  } catch (error) {
+    thrown = error;
+  }
+  const outcome = classifySettlement(result, thrown, env.network);
+  return recordSettlement({ db, jobId, paymentId, idempotencyKey: req.idempotencyKey, outcome, refuse });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}

@@ -1,0 +1,50 @@
+import type { SettleResponse } from "@x402/core/types";
+import type { Db } from "@/lib/db/client";
+import { completeKey, releaseKey } from "@/lib/idempotency/keys";
+import { changeStatus } from "@/lib/jobs/repository";
+import { updatePayment } from "@/lib/payments/repository";
+import type { SettlementOutcome } from "@/lib/payments/settlement-outcome";
+import { jobCreatedBody, paidResponse } from "@/lib/generation/responses";
+import { wakeWorkflow } from "@/lib/workflow/wake";
+
+type Args = {
+  db: Db;
+  jobId: string;
+  paymentId: string;
+  idempotencyKey: string | null;
+  outcome: SettlementOutcome;
+  refuse: (reason: string, settlement?: SettleResponse) => Promise<Response>;
+};
+
+/** Step 9's bookkeeping: what the settlement outcome means for the job, the key and the reply. */
+export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, outcome, refuse }: Args): Promise<Response> {
+  const now = new Date();
+  if (outcome.kind === "settled") {
+    const body = jobCreatedBody(jobId, "queued");
+    await db.transaction(async (tx) => {
+      await updatePayment(tx, paymentId, { status: "settled", transaction: outcome.response.transaction, settledAt: now });
+      await changeStatus(tx, jobId, "pending_settlement", "queued", { queuedAt: now, runAfter: now });
+      if (idempotencyKey) await completeKey(tx, idempotencyKey, body);
+    });
+    await wakeWorkflow(jobId);
+    return paidResponse(body, 200, outcome.response);
+  }
+  if (outcome.kind === "failed") {
+    await db.transaction(async (tx) => {
+      await updatePayment(tx, paymentId, { status: "failed", failureReason: outcome.reason });
+      await changeStatus(tx, jobId, "pending_settlement", "cancelled", {
+        finishedAt: now,
+        error: { code: "settlement_failed", message: "The payment could not be settled; nothing was charged.", retryable: true },
+      });
+      if (idempotencyKey) await releaseKey(tx, idempotencyKey);
+    });
+    return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
+  }
+  await updatePayment(db, paymentId, { status: "unknown", failureReason: outcome.reason });
+  const body = jobCreatedBody(
+    jobId,
+    "pending_settlement",
+    "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+  );
+  return paidResponse(body, 202);
+}

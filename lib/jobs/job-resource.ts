@@ -1,0 +1,44 @@
+import type { Db } from "@/lib/db/client";
+import { getJob, type JobRow } from "@/lib/jobs/repository";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type JobResource = {
+  job_id: string;
+  sku: string;
+  status: JobRow["status"];
+  created_at: string;
+  updated_at: string;
+  attempts: number;
+  video_url: string | null;
+  video_expires_at: string | null;
+  seed: number | null;
+  frames_per_second: number | null;
+  error: JobRow["error"];
+};
+
+export type VideoUrlSigner = (key: string, expiresAt: Date) => string;
+
+/** The Job object of the spec; video_url only while the job has succeeded and the link is live. */
+export function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, now = new Date()): JobResource {
+  const live = job.status === "succeeded" && job.videoKey && job.videoExpiresAt && job.videoExpiresAt > now;
+  return {
+    job_id: job.id,
+    sku: job.sku,
+    status: job.status,
+    created_at: job.createdAt.toISOString(),
+    updated_at: job.updatedAt.toISOString(),
+    attempts: job.attempts,
+    video_url: live && job.videoKey && job.videoExpiresAt ? signVideoUrl(job.videoKey, job.videoExpiresAt) : null,
+    video_expires_at: job.videoExpiresAt?.toISOString() ?? null,
+    seed: job.seed,
+    frames_per_second: job.framesPerSecond,
+    error: job.error,
+  };
+}
+
+export async function findJobResource(db: Db, id: string, signVideoUrl: VideoUrlSigner): Promise<JobResource | null> {
+  if (!UUID.test(id)) return null;
+  const job = await getJob(db, id.toLowerCase());
+  return job ? toJobResource(job, signVideoUrl) : null;
+}

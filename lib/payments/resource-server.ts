@@ -1,0 +1,29 @@
+import "server-only";
+import { HTTPFacilitatorClient, type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
+import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { type Env, getEnv } from "@/lib/env";
+import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
+import { getOperatorWallet } from "@/lib/payments/operator";
+
+function facilitatorClient(env: Env): FacilitatorClient {
+  if (env.facilitator.kind === "local") {
+    return createLocalFacilitator(getOperatorWallet(), env.network);
+  }
+  return new HTTPFacilitatorClient({ url: env.facilitator.url, timeoutMs: env.facilitatorTimeoutMs });
+}
+
+const holder = globalThis as unknown as { __reel402Server?: Promise<x402ResourceServer> };
+
+/** The x402 resource server for our one network, initialised against its facilitator once. */
+export function getResourceServer(): Promise<x402ResourceServer> {
+  holder.__reel402Server ??= (async () => {
+    const env = getEnv();
+    const server = new x402ResourceServer(facilitatorClient(env)).register(env.network, new ExactEvmScheme());
+    await server.initialize();
+    return server;
+  })().catch((error: unknown) => {
+    holder.__reel402Server = undefined;
+    throw error;
+  });
+  return holder.__reel402Server;
+}

@@ -1,0 +1,17 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  // Native binaries, wasm and files read at run time stay outside the bundle.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@ffmpeg-installer/ffmpeg",
+    "@ffprobe-installer/ffprobe",
+    "@foundry-rs/anvil",
+    "solc",
+    "postgres",
+  ],
+  turbopack: { root: import.meta.dirname },
+  poweredByHeader: false,
+};
+
+export default config;

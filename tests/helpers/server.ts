@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "./ports";
+
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+  kill: () => Promise<void>;
+};
+
+/**
+ * Starts the built app the way `npm start` does (scripts/serve.ts, `next start` semantics) with
+ * an external devnet chain. Requires `npm run build` first.
+ */
+export async function startServer(env: Record<string, string>, opts: { dataDir?: string; port?: number } = {}): Promise<TestServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "reel402-test-"));
+  const child = spawn(path.join(process.cwd(), "node_modules/.bin/tsx"), ["scripts/serve.ts"], {
+    cwd: process.cwd(),
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEVNET_AUTOSTART: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!out.includes("listening on")) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start within 60 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const exited = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+    });
+  return {
+    url,
+    dataDir,
+    process: child,
+    output: () => out,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited();
+    },
+    kill: async () => {
+      child.kill("SIGKILL");
+      await exited();
+    },
+  };
+}

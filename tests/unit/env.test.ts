@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ConfigError, DEVNET_USDC_ADDRESS, KNOWN_USDC, parseEnv } from "@/lib/env";
+
+test("an empty environment is the devnet on chain 31337, never 8453", () => {
+  const env = parseEnv({});
+  assert.equal(env.devnet, true);
+  assert.equal(env.network, "eip155:31337");
+  assert.equal(env.chainId, 31337);
+  assert.equal(env.asset.address, DEVNET_USDC_ADDRESS);
+  assert.deepEqual([env.asset.name, env.asset.version], ["USD Coin", "2"]);
+  assert.equal(env.facilitator.kind, "local");
+  assert.deepEqual(env.limits, { postsPerMinutePerIp: 20, activeJobsPerWallet: 5, queueCapacity: 50, maxBodyBytes: 16384, idempotencyKeyTtlSeconds: 86400 });
+});
+
+test("a partial production config fails with every missing variable named", () => {
+  try {
+    parseEnv({ X402_NETWORK: "eip155:8453" });
+    assert.fail("should throw");
+  } catch (error) {
+    assert.ok(error instanceof ConfigError);
+    for (const name of ["USDC_ADDRESS", "PAY_TO", "FACILITATOR_URL", "CDP_API_KEY_ID", "PUBLIC_BASE_URL", "VIDEO_URL_SECRET"]) {
+      assert.match(error.message, new RegExp(name));
+    }
+  }
+});
+
+test("a production network refuses an asset that is not its USDC", () => {
+  assert.throws(
+    () =>
+      parseEnv({
+        X402_NETWORK: "eip155:84532",
+        USDC_ADDRESS: KNOWN_USDC["eip155:8453"]!.address,
+        PAY_TO: "0x1111111111111111111111111111111111111111",
+        FACILITATOR_URL: "https://x402.org/facilitator",
+        PUBLIC_BASE_URL: "https://reel402.example",
+        VIDEO_URL_SECRET: "s".repeat(32),
+      }),
+    /not USDC on eip155:84532/,
+  );
+});
+
+test("a complete Base Sepolia config parses with its USDC domain", () => {
+  const env = parseEnv({
+    X402_NETWORK: "eip155:84532",
+    USDC_ADDRESS: KNOWN_USDC["eip155:84532"]!.address,
+    PAY_TO: "0x1111111111111111111111111111111111111111",
+    FACILITATOR_URL: "https://x402.org/facilitator",
+    PUBLIC_BASE_URL: "https://reel402.example",
+    VIDEO_URL_SECRET: "s".repeat(32),
+    LIMIT_QUEUE_CAPACITY: "10",
+  });
+  assert.equal(env.devnet, false);
+  assert.deepEqual([env.asset.name, env.asset.version], ["USDC", "2"]);
+  assert.equal(env.limits.queueCapacity, 10);
+  assert.equal(env.facilitator.kind, "http");
+});
+
+test("malformed values are refused", () => {
+  assert.throws(() => parseEnv({ LIMIT_QUEUE_CAPACITY: "zero" }), ConfigError);
+  assert.throws(() => parseEnv({ PAY_TO: "0x123" }), ConfigError);
+  assert.throws(() => parseEnv({ X402_NETWORK: "eip155:1" }), ConfigError);
+});
