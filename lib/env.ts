@@ -52,6 +52,36 @@ const raw = z.object({
   PORT: int(3000, 1),
   HOST: z.string().min(1).default("127.0.0.1"),
   DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
+  PROVIDERS: z
+    .string()
+    .default("local")
+    .transform((v) => v.split(",").map((p) => p.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(["local", "ark", "fal"])).min(1)),
+  LOCAL_RENDER_MIN_LATENCY_MS: int(0),
+  LOCAL_RENDER_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
+  ARK_BASE_URL: z.string().url().default("https://ark.ap-southeast.bytepluses.com"),
+  ARK_API_KEY: z.string().min(1).optional(),
+  ARK_MODEL_ALPHA: z.string().min(1).default("dreamina-seedance-2-0-260128"),
+  ARK_MODEL_ALPHA_FAST: z.string().min(1).default("dreamina-seedance-2-0-fast-260128"),
+  FAL_QUEUE_URL: z.string().url().default("https://queue.fal.run"),
+  FAL_KEY: z.string().min(1).optional(),
+  FAL_ENDPOINT_ALPHA: z.string().min(1).default("bytedance/seedance-2.0/text-to-video"),
+  FAL_ENDPOINT_ALPHA_FAST: z.string().min(1).default("bytedance/seedance-2.0/fast/text-to-video"),
+  UPSTREAM_REQUEST_TIMEOUT_MS: int(30_000, 1),
+  ATTEMPT_DEADLINE_SECONDS: int(900, 1),
+  POLL_INTERVAL_MS: int(2_000, 10),
+  VIDEO_TTL_HOURS: int(24, 1),
+  STORAGE_DRIVER: z.enum(["local", "s3", "blob"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  BLOB_READ_WRITE_TOKEN: z.string().min(1).optional(),
+  INNGEST_EVENT_KEY: z.string().min(1).optional(),
+  INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+  INNGEST_DEV: z.string().optional(),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -85,6 +115,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     if (!e.PUBLIC_BASE_URL) problems.push(`PUBLIC_BASE_URL is required on ${e.X402_NETWORK}`);
     if (!e.VIDEO_URL_SECRET) problems.push(`VIDEO_URL_SECRET is required on ${e.X402_NETWORK}`);
   }
+  if (e.PROVIDERS.includes("ark") && !e.ARK_API_KEY) problems.push("ARK_API_KEY is required when PROVIDERS includes ark");
+  if (e.PROVIDERS.includes("fal") && !e.FAL_KEY) problems.push("FAL_KEY is required when PROVIDERS includes fal");
+  if (e.STORAGE_DRIVER === "s3" && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
+    problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3");
+  if (e.STORAGE_DRIVER === "blob" && !e.BLOB_READ_WRITE_TOKEN) problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
+  if (e.JOB_ENGINE === "inngest" && !devnet && !(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY))
+    problems.push("INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY are required when JOB_ENGINE=inngest");
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -118,10 +155,36 @@ export function parseEnv(source: Record<string, string | undefined>) {
       idempotencyKeyTtlSeconds: 24 * 60 * 60,
     },
     jobEngine: e.JOB_ENGINE,
+    inngest: { eventKey: e.INNGEST_EVENT_KEY, signingKey: e.INNGEST_SIGNING_KEY, dev: e.INNGEST_DEV },
     videoUrlSecret: e.VIDEO_URL_SECRET,
     port: e.PORT,
     host: e.HOST,
     devnetAutostart: devnet && e.DEVNET_AUTOSTART === "true",
+    providers: {
+      order: e.PROVIDERS,
+      local: { minLatencyMs: e.LOCAL_RENDER_MIN_LATENCY_MS, faultRate: e.LOCAL_RENDER_FAULT_RATE },
+      ark: { baseUrl: e.ARK_BASE_URL, apiKey: e.ARK_API_KEY ?? "", models: { "alpha-2.0": e.ARK_MODEL_ALPHA, "alpha-2.0-fast": e.ARK_MODEL_ALPHA_FAST } },
+      fal: { queueBaseUrl: e.FAL_QUEUE_URL, apiKey: e.FAL_KEY ?? "", endpoints: { "alpha-2.0": e.FAL_ENDPOINT_ALPHA, "alpha-2.0-fast": e.FAL_ENDPOINT_ALPHA_FAST } },
+      requestTimeoutMs: e.UPSTREAM_REQUEST_TIMEOUT_MS,
+    },
+    generation: {
+      maxAttempts: 3,
+      attemptDeadlineMs: e.ATTEMPT_DEADLINE_SECONDS * 1000,
+      pollIntervalMs: e.POLL_INTERVAL_MS,
+      videoTtlMs: e.VIDEO_TTL_HOURS * 3_600_000,
+    },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: {
+        bucket: e.S3_BUCKET ?? "",
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+      blobToken: e.BLOB_READ_WRITE_TOKEN ?? "",
+    },
   };
 }
 

@@ -102,3 +102,18 @@ export const attempts = pgTable(
   },
   (t) => [uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number)],
 );
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); each row hashes its predecessor. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: ts("at").notNull(),
+    type: text("type").notNull(),
+    jobId: uuid("job_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [index("audit_events_job_idx").on(t.jobId)],
+);

@@ -4,6 +4,7 @@ import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { sql } from "drizzle-orm";
 import { problem } from "@/lib/api/problem";
+import { appendAudit } from "@/lib/audit/append";
 import type { Product } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
@@ -83,6 +84,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
         status: "verified",
       });
       if (req.idempotencyKey) await claimKey(tx, req.idempotencyKey, req.requestHash, jobId, env.limits.idempotencyKeyTtlSeconds);
+      await appendAudit(tx, "payment.verified", jobId, { payer, amount: req.amount, nonce: auth.nonce, validBefore: auth.validBefore });
     });
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();

@@ -1,4 +1,5 @@
 import type { SettleResponse } from "@x402/core/types";
+import { appendAudit } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { completeKey, releaseKey } from "@/lib/idempotency/keys";
 import { changeStatus } from "@/lib/jobs/repository";
@@ -21,17 +22,21 @@ export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, o
   const now = new Date();
   if (outcome.kind === "settled") {
     const body = jobCreatedBody(jobId, "queued");
+    let payer = "";
     await db.transaction(async (tx) => {
       await updatePayment(tx, paymentId, { status: "settled", transaction: outcome.response.transaction, settledAt: now });
-      await changeStatus(tx, jobId, "pending_settlement", "queued", { queuedAt: now, runAfter: now });
+      await appendAudit(tx, "payment.settled", jobId, { transaction: outcome.response.transaction });
+      const queued = await changeStatus(tx, jobId, "pending_settlement", "queued", { queuedAt: now, runAfter: now });
+      payer = queued.payer;
       if (idempotencyKey) await completeKey(tx, idempotencyKey, body);
     });
-    await wakeWorkflow(jobId);
+    await wakeWorkflow({ id: jobId, payer });
     return paidResponse(body, 200, outcome.response);
   }
   if (outcome.kind === "failed") {
     await db.transaction(async (tx) => {
       await updatePayment(tx, paymentId, { status: "failed", failureReason: outcome.reason });
+      await appendAudit(tx, "payment.failed", jobId, { reason: outcome.reason });
       await changeStatus(tx, jobId, "pending_settlement", "cancelled", {
         finishedAt: now,
         error: { code: "settlement_failed", message: "The payment could not be settled; nothing was charged.", retryable: true },
@@ -40,7 +45,10 @@ export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, o
     });
     return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
   }
-  await updatePayment(db, paymentId, { status: "unknown", failureReason: outcome.reason });
+  await db.transaction(async (tx) => {
+    await updatePayment(tx, paymentId, { status: "unknown", failureReason: outcome.reason });
+    await appendAudit(tx, "payment.unknown", jobId, { reason: outcome.reason });
+  });
   const body = jobCreatedBody(
     jobId,
     "pending_settlement",

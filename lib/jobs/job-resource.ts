@@ -17,10 +17,10 @@ export type JobResource = {
   error: JobRow["error"];
 };
 
-export type VideoUrlSigner = (key: string, expiresAt: Date) => string;
+export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
 
 /** The Job object of the spec; video_url only while the job has succeeded and the link is live. */
-export function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, now = new Date()): JobResource {
+export async function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, now = new Date()): Promise<JobResource> {
   const live = job.status === "succeeded" && job.videoKey && job.videoExpiresAt && job.videoExpiresAt > now;
   return {
     job_id: job.id,
@@ -29,7 +29,7 @@ export function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, now = n
     created_at: job.createdAt.toISOString(),
     updated_at: job.updatedAt.toISOString(),
     attempts: job.attempts,
-    video_url: live && job.videoKey && job.videoExpiresAt ? signVideoUrl(job.videoKey, job.videoExpiresAt) : null,
+    video_url: live && job.videoKey && job.videoExpiresAt ? await signVideoUrl(job.videoKey, job.videoExpiresAt) : null,
     video_expires_at: job.videoExpiresAt?.toISOString() ?? null,
     seed: job.seed,
     frames_per_second: job.framesPerSecond,

@@ -4,15 +4,14 @@ import { getEnv } from "@/lib/env";
 import { json } from "@/lib/generation/responses";
 import { findJobResource } from "@/lib/jobs/job-resource";
 import { isTerminal } from "@/lib/jobs/state-machine";
-import { signVideoPath } from "@/lib/storage/url-signing";
-import { getVideoUrlSecret } from "@/lib/storage/url-secret";
+import { getVideoStore } from "@/lib/storage/store";
 
 /** GET /jobs/{id}: free, no payment. */
 export async function jobResponse(request: Request, id: string): Promise<Response> {
   const db = await getDb();
   const base = getEnv().publicBaseUrl ?? new URL(request.url).origin;
-  const secret = getVideoUrlSecret();
-  const job = await findJobResource(db, id, (key, expiresAt) => `${base}${signVideoPath(secret, key, expiresAt)}`);
+  const store = getVideoStore();
+  const job = await findJobResource(db, id, (key, expiresAt) => store.signedUrl(key, expiresAt, base));
   if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
   // Finished jobs change only when the link expires; in-flight ones must be polled fresh.
   return json(job, 200, { "cache-control": isTerminal(job.status) ? "private, max-age=5" : "no-store" });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { appendAudit } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { ACTIVE_STATUSES, type JobStatus, transition } from "@/lib/jobs/state-machine";
@@ -9,6 +10,7 @@ export type NewJob = typeof jobs.$inferInsert;
 export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
   const [row] = await db.insert(jobs).values(job).returning();
   if (!row) throw new Error("job insert returned nothing");
+  await appendAudit(db, "job.transition", row.id, { from: null, to: row.status, sku: row.sku, payer: row.payer, amount: row.amountAtomic });
   return row;
 }
 
@@ -42,6 +44,7 @@ export async function changeStatus(
     .where(and(eq(jobs.id, id), eq(jobs.status, from)))
     .returning();
   if (!row) throw new StaleJobError(id, from);
+  await appendAudit(db, "job.transition", id, { from, to, ...(patch.error ? { error: patch.error } : {}) });
   return row;
 }
 

@@ -1,0 +1,5 @@
+import { inngestHandlers } from "@/lib/workflow/inngest-serve";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT } = inngestHandlers();

@@ -1,0 +1,9 @@
+import { withErrors } from "@/lib/api/with-errors";
+import { serveStoredVideo } from "@/lib/storage/serve-stored-video";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ key: string }> };
+
+export const GET = withErrors(async (request: Request, { params }: Params) => serveStoredVideo(request, (await params).key));
+export const HEAD = GET;

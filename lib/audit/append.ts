@@ -1,0 +1,30 @@
+import { desc, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema";
+import { auditHash, GENESIS_HASH } from "@/lib/audit/chain";
+
+// Serialises appends so each row links to the one before it, across processes.
+const AUDIT_LOCK = 402_404;
+
+export type AuditType =
+  | "request.refused"
+  | "payment.verified"
+  | "payment.settled"
+  | "payment.failed"
+  | "payment.unknown"
+  | "job.transition"
+  | "attempt.started"
+  | "attempt.ended";
+
+/** Appends one event; inside the caller's transaction when given one. */
+export async function appendAudit(db: Db, type: AuditType, jobId: string | null, data: Record<string, unknown>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+    const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    const prevHash = last?.hash ?? GENESIS_HASH;
+    // Millisecond precision survives a round trip through timestamptz unchanged.
+    const at = new Date();
+    const hash = auditHash(prevHash, { at, type, jobId, data });
+    await tx.insert(auditEvents).values({ at, type, jobId, data, prevHash, hash });
+  });
+}

@@ -1,0 +1,133 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { type JobError, jobs } from "@/lib/db/schema";
+import { type AttemptRow, endAttempt, latestAttempt, markAttemptRunning, startAttempt } from "@/lib/jobs/attempts";
+import { changeStatus, getJob, type JobRow } from "@/lib/jobs/repository";
+import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
+import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
+import type { VideoStore } from "@/lib/storage/types";
+
+export type AdvanceDeps = {
+  db: Db;
+  /** In failover order: attempt n runs on providers[(n - 1) % length]. */
+  providers: readonly VideoProvider[];
+  store: VideoStore;
+  activeJobsPerWallet: number;
+  maxAttempts: number;
+  attemptDeadlineMs: number;
+  pollIntervalMs: number;
+  videoTtlMs: number;
+  onFinished?: (job: JobRow) => Promise<void>;
+};
+
+/** `next`: when to call advance again; null once nothing more will happen without outside input. */
+export type AdvanceResult = { status: JobStatus; next: Date | null };
+
+const WALLET_WAIT_MS = 500;
+
+/** One idempotent step of a job, decided from the database alone; safe to repeat after a crash. */
+export async function advance(deps: AdvanceDeps, jobId: string): Promise<AdvanceResult> {
+  const job = await getJob(deps.db, jobId);
+  if (!job) throw new Error(`no job ${jobId}`);
+  const later = (ms: number): AdvanceResult => ({ status: job.status, next: new Date(Date.now() + ms) });
+  if (isTerminal(job.status) || job.status === "pending_settlement") return { status: job.status, next: null };
+  if (job.status === "queued") {
+    return (await startIfWalletHasRoom(deps, job)) ? { status: "generating", next: new Date() } : later(WALLET_WAIT_MS);
+  }
+
+  const attempt = await latestAttempt(deps.db, job.id);
+  if (!attempt || attempt.status === "failed") return submitNext(deps, job, attempt);
+  if (attempt.status === "submitting") {
+    // The process died between recording the attempt and hearing back from the upstream.
+    await endAttempt(deps.db, attempt, "failed", { code: "interrupted", message: "The submission was interrupted.", retryable: true });
+    return later(0);
+  }
+  if (attempt.status !== "running" || !attempt.taskId) return later(deps.pollIntervalMs);
+
+  const provider = deps.providers.find((p) => p.name === attempt.provider);
+  if (!provider) {
+    await endAttempt(deps.db, attempt, "failed", { code: "provider_unavailable", message: "The upstream is no longer configured.", retryable: true });
+    return later(0);
+  }
+  if (Date.now() - attempt.startedAt.getTime() > deps.attemptDeadlineMs) {
+    await provider.cancel(attempt.taskId).catch(() => undefined);
+    await endAttempt(deps.db, attempt, "failed", { code: "upstream_timeout", message: "The upstream did not finish in time.", retryable: true });
+    return later(0);
+  }
+  try {
+    const polled = await provider.poll(attempt.taskId);
+    if (polled.state === "running") return later(deps.pollIntervalMs);
+    if (polled.state === "failed") {
+      await endAttempt(deps.db, attempt, "failed", polled.error);
+      return later(0);
+    }
+    const download = await provider.download(attempt.taskId, polled.videoUrl);
+    await deps.store.put(job.id, download.body, "video/mp4");
+    await deps.db.transaction(async (tx) => {
+      await endAttempt(tx, attempt, "succeeded", null);
+      const done = await changeStatus(tx, job.id, "generating", "succeeded", {
+        videoKey: job.id,
+        videoExpiresAt: new Date(Date.now() + deps.videoTtlMs),
+        seed: polled.seed,
+        framesPerSecond: polled.framesPerSecond,
+        finishedAt: new Date(),
+        runAfter: null,
+      });
+      await deps.onFinished?.(done);
+    });
+    return { status: "succeeded", next: null };
+  } catch (error) {
+    if (!(error instanceof ProviderFailure)) throw error;
+    // A transient status look-up error is retried until the attempt's deadline.
+    if (error.detail.retryable && error.detail.code !== "broken_video") return later(deps.pollIntervalMs);
+    await endAttempt(deps.db, attempt, "failed", error.detail);
+    return later(0);
+  }
+}
+
+async function startIfWalletHasRoom(deps: AdvanceDeps, job: JobRow): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    // One wallet's starts are serialised so two runners cannot both take the last slot.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(eq(jobs.payer, job.payer), eq(jobs.status, "generating")));
+    if ((row?.n ?? 0) >= deps.activeJobsPerWallet) return false;
+    await changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
+    return true;
+  });
+}
+
+async function submitNext(deps: AdvanceDeps, job: JobRow, previous: AttemptRow | undefined): Promise<AdvanceResult> {
+  const done = previous?.number ?? 0;
+  const lastError = previous?.error ?? null;
+  if (done >= deps.maxAttempts || (lastError && !lastError.retryable) || deps.providers.length === 0) {
+    return failJob(deps, job, lastError, done);
+  }
+  const provider = deps.providers[done % deps.providers.length] as VideoProvider;
+  const attempt = await startAttempt(deps.db, job.id, done + 1, provider.name);
+  try {
+    const { taskId } = await provider.submit(job.spec);
+    await markAttemptRunning(deps.db, attempt.id, taskId);
+    return { status: job.status, next: new Date(Date.now() + deps.pollIntervalMs) };
+  } catch (error) {
+    const detail: JobError =
+      error instanceof ProviderFailure ? error.detail : { code: "upstream_error", message: "The upstream could not be reached.", retryable: true };
+    await endAttempt(deps.db, attempt, "failed", detail);
+    return { status: job.status, next: new Date() };
+  }
+}
+
+async function failJob(deps: AdvanceDeps, job: JobRow, lastError: JobError | null, attempts: number): Promise<AdvanceResult> {
+  const error: JobError = {
+    code: lastError?.code ?? "generation_failed",
+    message: `Generation failed after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${lastError?.message ?? "no upstream is available."}`,
+    retryable: lastError?.retryable ?? true,
+  };
+  await deps.db.transaction(async (tx) => {
+    const failed = await changeStatus(tx, job.id, "generating", "failed", { error, finishedAt: new Date(), runAfter: null });
+    await deps.onFinished?.(failed);
+  });
+  return { status: "failed", next: null };
+}

@@ -1,0 +1,41 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { attempts, type JobError, jobs } from "@/lib/db/schema";
+import { appendAudit } from "@/lib/audit/append";
+
+export type AttemptRow = typeof attempts.$inferSelect;
+export type AttemptStatus = "submitting" | "running" | "succeeded" | "failed";
+
+export async function latestAttempt(db: Db, jobId: string): Promise<AttemptRow | undefined> {
+  const [row] = await db.select().from(attempts).where(eq(attempts.jobId, jobId)).orderBy(desc(attempts.number)).limit(1);
+  return row;
+}
+
+export async function listAttempts(db: Db, jobId: string): Promise<AttemptRow[]> {
+  return db.select().from(attempts).where(eq(attempts.jobId, jobId)).orderBy(attempts.number);
+}
+
+/** Records the attempt BEFORE the upstream is called, so a crash never hides a submission. */
+export async function startAttempt(db: Db, jobId: string, number: number, provider: string): Promise<AttemptRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(attempts)
+      .values({ id: crypto.randomUUID(), jobId, number, provider, status: "submitting" })
+      .returning();
+    if (!row) throw new Error("attempt insert returned nothing");
+    await tx.update(jobs).set({ attempts: number, updatedAt: new Date() }).where(eq(jobs.id, jobId));
+    await appendAudit(tx, "attempt.started", jobId, { number, provider });
+    return row;
+  });
+}
+
+export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<void> {
+  await db.update(attempts).set({ status: "running", taskId }).where(eq(attempts.id, id));
+}
+
+export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(attempts).set({ status, error, endedAt: new Date() }).where(eq(attempts.id, attempt.id));
+    await appendAudit(tx, "attempt.ended", attempt.jobId, { number: attempt.number, provider: attempt.provider, status, ...(error ? { error } : {}) });
+  });
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import type { Inngest } from "inngest";
+import { getEnv } from "@/lib/env";
+import { createGenerateVideoFunction, createInngestClient, JOB_QUEUED } from "@/lib/workflow/inngest-functions";
+import { registerWaker } from "@/lib/workflow/wake";
+
+const holder = globalThis as unknown as { __reel402Inngest?: { client: Inngest; functions: ReturnType<typeof createGenerateVideoFunction>[] } };
+
+export function getInngest() {
+  if (!holder.__reel402Inngest) {
+    const client = createInngestClient();
+    holder.__reel402Inngest = { client, functions: [createGenerateVideoFunction(client, getEnv().limits.activeJobsPerWallet)] };
+  }
+  return holder.__reel402Inngest;
+}
+
+/** With JOB_ENGINE=inngest, a settled job becomes an Inngest event. */
+export function startInngestEngine(): void {
+  const { client } = getInngest();
+  registerWaker(async (job) => {
+    await client.send(JOB_QUEUED.create({ jobId: job.id, payer: job.payer }));
+  });
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { jobs } from "@/lib/db/schema";
+
+/**
+ * Leases make sure two runner processes never work on the same job at once: a job is claimed
+ * with FOR UPDATE SKIP LOCKED and held by a lease that its worker keeps renewing.
+ */
+export async function claimDueJobs(db: Db, owner: string, limit: number, leaseMs: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          lte(jobs.runAfter, now),
+          inArray(jobs.status, ["queued", "generating"]),
+          or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now)),
+        ),
+      )
+      .orderBy(jobs.runAfter)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    const ids = due.map((d) => d.id);
+    if (ids.length) {
+      await tx
+        .update(jobs)
+        .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) })
+        .where(inArray(jobs.id, ids));
+    }
+    return ids;
+  });
+}
+
+export async function renewLease(db: Db, id: string, owner: string, leaseMs: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+    .where(and(eq(jobs.id, id), eq(jobs.leaseOwner, owner)));
+}
+
+export async function releaseLease(db: Db, id: string, owner: string, runAfter: Date | null): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ leaseOwner: null, leaseUntil: null, runAfter })
+    .where(and(eq(jobs.id, id), eq(jobs.leaseOwner, owner)));
+}
