@@ -82,6 +82,12 @@ const raw = z.object({
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().optional(),
+  ABUSE_BLOCK_REJECTIONS: int(5, 1),
+  ABUSE_BLOCK_WINDOW_SECONDS: int(600, 1),
+  ABUSE_BLOCK_SECONDS: int(900, 1),
+  REDIS_URL: z.string().url().optional(),
+  MODERATION_API_URL: z.string().url().optional(),
+  MODERATION_API_KEY: z.string().min(1).optional(),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -153,7 +159,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
       queueCapacity: e.LIMIT_QUEUE_CAPACITY,
       maxBodyBytes: 16384,
       idempotencyKeyTtlSeconds: 24 * 60 * 60,
+      abuseBlock: { rejections: e.ABUSE_BLOCK_REJECTIONS, windowSeconds: e.ABUSE_BLOCK_WINDOW_SECONDS, blockSeconds: e.ABUSE_BLOCK_SECONDS },
     },
+    redisUrl: e.REDIS_URL,
+    moderation: e.MODERATION_API_URL ? { url: e.MODERATION_API_URL, apiKey: e.MODERATION_API_KEY } : null,
     jobEngine: e.JOB_ENGINE,
     inngest: { eventKey: e.INNGEST_EVENT_KEY, signingKey: e.INNGEST_SIGNING_KEY, dev: e.INNGEST_DEV },
     videoUrlSecret: e.VIDEO_URL_SECRET,

@@ -38,6 +38,7 @@ export const jobs = pgTable(
     index("jobs_run_after_idx").on(t.runAfter).where(sql`${t.runAfter} is not null`),
     index("jobs_payer_active_idx").on(t.payer, t.status),
     index("jobs_finished_at_idx").on(t.finishedAt),
+    index("jobs_succeeded_recent_idx").on(t.finishedAt).where(sql`${t.status} = 'succeeded'`),
   ],
 );
 
@@ -117,3 +118,9 @@ export const auditEvents = pgTable(
   },
   (t) => [index("audit_events_job_idx").on(t.jobId)],
 );
+
+/** Jobs per status, kept by a trigger on jobs so /status costs the same at any table size. */
+export const jobStatusCounts = pgTable("job_status_counts", {
+  status: text("status").primaryKey(),
+  count: bigint("count", { mode: "number" }).notNull().default(0),
+});

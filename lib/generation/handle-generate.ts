@@ -1,4 +1,5 @@
 import { findProduct, type Product } from "@/lib/catalog/products";
+import { baseUrlFor } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
 import { getDb, type Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -52,7 +53,7 @@ export async function handleGenerate(request: Request, family: string, productNa
   const amount = quote(product, parsed.spec);
   const server = await getResourceServer();
   const requirements = await buildRequirements(server, env, amount);
-  const resource = resourceInfo(request, product, env.publicBaseUrl);
+  const resource = resourceInfo(baseUrlFor(request), product);
   const signature = request.headers.get("payment-signature");
   if (!signature) {
     return challengeResponse(await paymentRequired(server, requirements, resource, "Payment required"));
@@ -74,7 +75,6 @@ async function replayIdempotent(db: Db, key: string, hash: string): Promise<Resp
   return json(row.response, 200, { "Idempotent-Replayed": "true" });
 }
 
-function resourceInfo(request: Request, product: Product, publicBaseUrl: string | undefined) {
-  const base = publicBaseUrl ?? new URL(request.url).origin;
+function resourceInfo(base: string, product: Product) {
   return { url: `${base}${product.path}`, description: product.description, mimeType: "application/json" };
 }

@@ -1,6 +1,6 @@
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
+import { baseUrlFor } from "@/lib/api/base-url";
 import { json } from "@/lib/generation/responses";
 import { findJobResource } from "@/lib/jobs/job-resource";
 import { isTerminal } from "@/lib/jobs/state-machine";
@@ -9,7 +9,7 @@ import { getVideoStore } from "@/lib/storage/store";
 /** GET /jobs/{id}: free, no payment. */
 export async function jobResponse(request: Request, id: string): Promise<Response> {
   const db = await getDb();
-  const base = getEnv().publicBaseUrl ?? new URL(request.url).origin;
+  const base = baseUrlFor(request);
   const store = getVideoStore();
   const job = await findJobResource(db, id, (key, expiresAt) => store.signedUrl(key, expiresAt, base));
   if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });

@@ -9,7 +9,8 @@ const prompt = z
   .string()
   .refine((s) => s.trim().length > 0, { message: "must not be empty" })
   .refine((s) => [...s].length <= MAX_PROMPT_CHARS, { message: `must be at most ${MAX_PROMPT_CHARS} characters` })
-  .describe("What the clip shows. At most 2000 characters; no --flag directives.");
+  // JSON Schema counts code points like the refinement above does.
+  .meta({ minLength: 1, maxLength: MAX_PROMPT_CHARS, description: "What the clip shows. At most 2000 characters; no --flag directives." });
 
 const ratio = (fallback: (typeof RATIOS)[number]) =>
   z.enum(RATIOS).default(fallback).describe(`Aspect ratio; adaptive lets the model choose. Default ${fallback}.`);

@@ -10,7 +10,14 @@ test("an empty environment is the devnet on chain 31337, never 8453", () => {
   assert.equal(env.asset.address, DEVNET_USDC_ADDRESS);
   assert.deepEqual([env.asset.name, env.asset.version], ["USD Coin", "2"]);
   assert.equal(env.facilitator.kind, "local");
-  assert.deepEqual(env.limits, { postsPerMinutePerIp: 20, activeJobsPerWallet: 5, queueCapacity: 50, maxBodyBytes: 16384, idempotencyKeyTtlSeconds: 86400 });
+  assert.deepEqual(env.limits, {
+    postsPerMinutePerIp: 20,
+    activeJobsPerWallet: 5,
+    queueCapacity: 50,
+    maxBodyBytes: 16384,
+    idempotencyKeyTtlSeconds: 86400,
+    abuseBlock: { rejections: 5, windowSeconds: 600, blockSeconds: 900 },
+  });
 });
 
 test("a partial production config fails with every missing variable named", () => {

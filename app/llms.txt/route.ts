@@ -1,0 +1,6 @@
+import { withErrors } from "@/lib/api/with-errors";
+import { llmsTxtResponse } from "@/lib/storefront/responses";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors(async (request: Request) => llmsTxtResponse(request));

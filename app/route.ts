@@ -1,0 +1,6 @@
+import { withErrors } from "@/lib/api/with-errors";
+import { storefrontResponse } from "@/lib/storefront/responses";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors(async () => storefrontResponse());

@@ -1,0 +1,115 @@
+import { PRODUCTS } from "@/lib/catalog/products";
+import { getEnv } from "@/lib/env";
+import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
+import { jobCreatedSchema, jobSchema, problemSchema, statusSchema, toSchema } from "@/lib/requests/response-schemas";
+import { customPricing, fixedPrices } from "@/lib/storefront/price-book";
+import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+
+const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+});
+const json = (description: string, ref: string) => ({ description, content: { "application/json": { schema: { $ref: ref } } } });
+
+/** GET /openapi.json: OpenAPI 3.1 generated from the zod schemas the routes validate with. */
+export function buildOpenApiDocument(baseUrl: string) {
+  const env = getEnv();
+  const payment = { protocol: "x402", x402Version: 2, scheme: "exact", network: env.network, asset: env.asset.address, currency: "USDC", payTo: env.payTo };
+  const priceInfo = new Map<string, Record<string, unknown>>([
+    ...fixedPrices().map(({ product, priceUsd, priceAtomic }) => [product.sku, { pricing: "fixed", price_usd: priceUsd, amount: priceAtomic }] as const),
+    ...customPricing().map(
+      (c) =>
+        [
+          c.product.sku,
+          {
+            pricing: "dynamic",
+            formula: c.formula,
+            retail_usd_per_second: c.ratesUsdPerSecond,
+            audio_surcharge_multiplier: c.audioMultiplier,
+            fixed_fee_usd: c.fixedFeeUsd,
+            min_price_usd: c.minUsd,
+            max_price_usd: c.maxUsd,
+          },
+        ] as const,
+    ),
+  ]);
+
+  const paths: Record<string, unknown> = {};
+  for (const p of PRODUCTS) {
+    paths[p.path] = {
+      post: {
+        operationId: p.operationId,
+        tags: ["generation"],
+        summary: p.title,
+        description: `${p.description} Paid per call with x402 v2 (exact, USDC): the first call answers 402 with the exact quote; repeat it with PAYMENT-SIGNATURE.`,
+        security: [],
+        "x-payment-info": { ...payment, ...priceInfo.get(p.sku) },
+        parameters: [
+          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 }, description: "Replays the original job without a second charge for 24 h." },
+          { name: "PAYMENT-SIGNATURE", in: "header", required: false, schema: { type: "string" }, description: "Base64 x402 v2 payment payload for the quoted requirements." },
+        ],
+        requestBody: { required: true, content: { "application/json": { schema: requestBodyJsonSchema(p), example: exampleBody(p) } } },
+        responses: {
+          "200": { ...json("Payment settled; job accepted.", "#/components/schemas/JobCreated"), headers: { "PAYMENT-RESPONSE": { schema: { type: "string" }, description: "Base64 settlement receipt." } } },
+          "202": json("Payment verified; settlement being confirmed on chain. Poll the job.", "#/components/schemas/JobCreated"),
+          "402": {
+            description: "Payment required: the x402 v2 PaymentRequired object, also in the PAYMENT-REQUIRED header.",
+            headers: { "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "Base64 PaymentRequired." } },
+            content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } } },
+          },
+          "403": problem("Rejected by validation or the content policy before payment; never charged."),
+          "409": problem("A request with this Idempotency-Key or payment is still in progress."),
+          "422": problem("Idempotency-Key reused with a different request."),
+          "429": problem("Rate limit exceeded or IP temporarily blocked; see Retry-After."),
+          "503": problem("At capacity; rejected before payment; never charged."),
+        },
+      },
+    };
+  }
+  paths["/jobs/{id}"] = {
+    get: {
+      operationId: "get_job",
+      tags: ["jobs"],
+      security: [],
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+      responses: { "200": json("The job.", "#/components/schemas/Job"), "404": problem("Unknown job id.") },
+    },
+  };
+  paths["/status"] = { get: { operationId: "get_status", tags: ["service"], security: [], responses: { "200": json("Live statistics.", "#/components/schemas/Status") } } };
+  paths["/"] = { get: { operationId: "get_storefront", tags: ["service"], security: [], responses: { "200": { description: "Storefront JSON.", content: { "application/json": { schema: { type: "object" } } } } } } };
+  paths["/llms.txt"] = { get: { operationId: "get_llms_txt", tags: ["service"], security: [], responses: { "200": { description: "Markdown storefront for agents.", content: { "text/plain": { schema: { type: "string" } } } } } } };
+  paths["/openapi.json"] = { get: { operationId: "get_openapi", tags: ["service"], security: [], responses: { "200": { description: "This document.", content: { "application/json": { schema: { type: "object" } } } } } } };
+
+  return {
+    openapi: "3.1.0",
+    info: { title: SERVICE_NAME, version: "1.0.0", description: SERVICE_DESCRIPTION },
+    servers: [{ url: baseUrl }],
+    security: [],
+    tags: [
+      { name: "generation", description: "Paid video generation (x402)." },
+      { name: "jobs", description: "Free job polling." },
+      { name: "service", description: "Free discovery and statistics." },
+    ],
+    "x-payment-info": payment,
+    paths,
+    components: {
+      schemas: {
+        JobCreated: toSchema(jobCreatedSchema),
+        Job: toSchema(jobSchema),
+        Status: toSchema(statusSchema),
+        Problem: toSchema(problemSchema),
+        PaymentRequired: {
+          type: "object",
+          required: ["x402Version", "resource", "accepts"],
+          properties: {
+            x402Version: { const: 2 },
+            error: { type: "string" },
+            resource: { type: "object" },
+            accepts: { type: "array", items: { type: "object" } },
+            extensions: { type: "object" },
+          },
+        },
+      },
+    },
+  };
+}

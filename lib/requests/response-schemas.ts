@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { JOB_STATUSES } from "@/lib/jobs/state-machine";
+
+/** Response shapes, as zod so the OpenAPI document is generated, never hand-written. */
+
+export const jobCreatedSchema = z.object({
+  job_id: z.string().uuid(),
+  status: z.enum(JOB_STATUSES).describe("queued once the payment settled; pending_settlement while the settlement is being confirmed."),
+  status_url: z.string().describe("Path of the job resource to poll."),
+  note: z.string().optional(),
+});
+
+export const jobErrorSchema = z.object({ code: z.string(), message: z.string(), retryable: z.boolean() });
+
+export const jobSchema = z.object({
+  job_id: z.string().uuid(),
+  sku: z.string(),
+  status: z.enum(JOB_STATUSES),
+  created_at: z.string().datetime(),
+  updated_at: z.string().datetime(),
+  attempts: z.number().int(),
+  video_url: z.string().url().nullable().describe("Signed download URL while status is succeeded; expires about 24 h after completion."),
+  video_expires_at: z.string().datetime().nullable(),
+  seed: z.number().int().nullable(),
+  frames_per_second: z.number().nullable(),
+  error: jobErrorSchema.nullable(),
+});
+
+export const statusSchema = z.object({
+  service: z.string(),
+  total_jobs: z.number().int(),
+  delivered: z.number().int(),
+  success_rate: z.number().nullable(),
+  p50_generation_seconds: z.number().nullable(),
+  in_flight: z.number().int(),
+});
+
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe("Stable machine-readable error code."),
+    instance: z.string().optional(),
+    category: z.string().optional(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .passthrough();
+
+export function toSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { target: "draft-2020-12" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}

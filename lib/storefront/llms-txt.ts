@@ -1,0 +1,110 @@
+import { getEnv } from "@/lib/env";
+import { JOB_STATUSES } from "@/lib/jobs/state-machine";
+import { PROBLEM_CATALOG } from "@/lib/api/problem";
+import { customPricing, fixedPrices } from "@/lib/storefront/price-book";
+import { CONTENT_POLICY, FREE_ENDPOINTS, networkName, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+
+/** GET /llms.txt: everything an agent needs to pay and succeed on the first try (llmstxt.org). */
+export function buildLlmsTxt(baseUrl: string): string {
+  const env = getEnv();
+  const l = env.limits;
+  const fixed = fixedPrices()
+    .map(({ product: p, priceUsd }) => `- [POST ${p.path}](${baseUrl}${p.path}): ${p.description} Fixed price ${priceUsd} USDC. Body: {"prompt": string ≤2000 chars, "ratio"?: one of 16:9 (default), 4:3, 1:1, 3:4, 9:16, 21:9, adaptive}.`)
+    .join("\n");
+  const custom = customPricing()
+    .map(
+      (c) =>
+        `- [POST ${c.product.path}](${baseUrl}${c.product.path}): ${c.product.description} Price = per-second rate × duration × (generate_audio ? ${c.audioMultiplier} : 1) + ${c.fixedFeeUsd}, rounded up to the cent; rates ${Object.entries(c.ratesUsdPerSecond).map(([r, v]) => `${r} ${v}`).join(", ")} USDC/s; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"prompt", "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive), "seed"?: -1…4294967295, "generate_audio"?: boolean, "camera_fixed"?: boolean}.`,
+    )
+    .join("\n");
+  const free = FREE_ENDPOINTS.map((e) => `- [${e.method} ${e.path}](${baseUrl}${e.path.replace("{id}", "JOB_ID")}): ${e.description}`).join("\n");
+  const errors = Object.entries(PROBLEM_CATALOG)
+    .map(([code, p]) => `- ${p.status} \`${code}\`: ${p.title}.`)
+    .join("\n");
+
+  return `# ${SERVICE_NAME}
+
+> ${SERVICE_DESCRIPTION}
+
+Payments are x402 version 2, scheme \`exact\`, in USDC on ${networkName(env.network)} (\`${env.network}\`), asset \`${env.asset.address}\` (EIP-712 domain name "${env.asset.name}", version "${env.asset.version}"), paid to \`${env.payTo}\`. All amounts below are USDC. Prompts are screened before any payment: a rejected request is never charged.
+
+## How to pay (step by step)
+
+1. POST a JSON body to a generation endpoint without payment. You get HTTP 402; the \`PAYMENT-REQUIRED\` header (base64 JSON) and the JSON body both hold the PaymentRequired object with \`accepts[0].amount\` in atomic units (6 decimals): the exact price of THIS body.
+2. Sign an EIP-3009 \`TransferWithAuthorization\` for exactly that requirement (any x402 v2 client does this) and repeat the SAME request with the signature in the \`PAYMENT-SIGNATURE\` header. A signature made for another body does not match and is refused.
+3. The paid response is 200 \`{"job_id", "status": "queued", "status_url": "/jobs/{id}"}\` with the settlement receipt in the \`PAYMENT-RESPONSE\` header. (202 with status \`pending_settlement\` means the settlement is being confirmed on chain; keep polling.)
+4. Poll \`GET /jobs/{id}\` (free) every few seconds until \`status\` is \`succeeded\` (then download \`video_url\`, an MP4, within about 24 hours) or \`failed\` (see \`error\`).
+
+Send an \`Idempotency-Key\` header (any unique string up to 255 printable characters) on every POST: repeating a completed request with the same key returns the original job with no payment and no second charge for ${l.idempotencyKeyTtlSeconds / 3600} hours; the same key with another body gets 422; a key still in progress gets 409.
+
+Worked example with the official x402 client (TypeScript, \`npm i @x402/fetch @x402/evm viem\`):
+
+\`\`\`ts
+import { x402Client, wrapFetchWithPayment } from "@x402/fetch";
+import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { toClientEvmSigner } from "@x402/evm";
+import { privateKeyToAccount } from "viem/accounts";
+
+const client = new x402Client();
+registerExactEvmScheme(client, { signer: toClientEvmSigner(privateKeyToAccount(process.env.PRIVATE_KEY)), networks: ["${env.network}"] });
+// Stock clients refuse to pay more than $1 per request: raise the cap for clips above $1.${env.devnet ? "\n// The devnet's test USDC is not a known asset, so allow it explicitly." : ""}
+client.setSpendControls({ maxAmountPerPayment: "$10"${env.devnet ? ", allowedAssets: true" : ""} });
+const pay = wrapFetchWithPayment(fetch, client);
+
+const res = await pay("${baseUrl}/generate/alpha-fast/custom", {
+  method: "POST",
+  headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+  body: JSON.stringify({ prompt: "A red fox trotting through fresh snow at dawn", duration: 5, resolution: "720p" }),
+});
+const { job_id } = await res.json();
+let job;
+do {
+  await new Promise((r) => setTimeout(r, 3000));
+  job = await (await fetch(\`${baseUrl}/jobs/\${job_id}\`)).json();
+} while (!["succeeded", "failed", "cancelled"].includes(job.status));
+console.log(job.video_url);
+\`\`\`
+
+## Paid endpoints (fixed price)
+
+${fixed}
+
+## Paid endpoints (custom, priced per request)
+
+${custom}
+
+## Free endpoints
+
+${free}
+
+## Limits
+
+- ${l.postsPerMinutePerIp} generation POSTs per minute per IP (429 with \`Retry-After\`; \`RateLimit\` headers on every generation response).
+- ${l.activeJobsPerWallet} jobs of one paying wallet generate at once; further paid jobs wait in \`queued\`.
+- Queue capacity ${l.queueCapacity} unfinished jobs; at capacity POSTs get 503 with \`Retry-After\`, before any payment.
+- Body at most ${l.maxBodyBytes} bytes; prompt at most 2000 characters; unknown properties are rejected.
+- ${l.abuseBlock.rejections} rejected prompts within ${l.abuseBlock.windowSeconds / 60} minutes block the IP for ${l.abuseBlock.blockSeconds / 60} minutes (429, code \`ip_blocked\`).
+
+## Job statuses
+
+${JOB_STATUSES.map((s) => `- \`${s}\``).join("\n")}
+
+\`pending_settlement\` → \`queued\` → \`generating\` → \`succeeded\` or \`failed\` (after up to 3 attempts with failover between upstreams); \`cancelled\` when a settlement fails (nothing charged).
+
+## Errors
+
+Errors are \`application/problem+json\` (RFC 9457) with a stable \`code\`:
+
+${errors}
+- 402: payment required or refused; the body is the x402 PaymentRequired object and \`error\` says why.
+
+## Content policy
+
+${[...CONTENT_POLICY.hard_red_lines.map((r) => `- Hard red line — ${r}.`), ...CONTENT_POLICY.rejected.map((r) => `- Rejected — ${r}.`), `- ${CONTENT_POLICY.screening}`, `- ${CONTENT_POLICY.repeated_rejections}`].join("\n")}
+
+## Optional
+
+- [OpenAPI 3.1](${baseUrl}/openapi.json): machine-readable description with \`x-payment-info\` per paid operation.
+- [Storefront JSON](${baseUrl}/): the same facts as JSON.
+`;
+}

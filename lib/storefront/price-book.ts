@@ -1,0 +1,28 @@
+import { type CustomProduct, type FixedProduct, PRODUCTS } from "@/lib/catalog/products";
+import { formatUsd, priceRange } from "@/lib/pricing/quote";
+
+/** The price book in display form: every public surface renders prices from these rows. */
+
+export function fixedPrices() {
+  return PRODUCTS.filter((p): p is FixedProduct => p.mode === "fixed").map((p) => ({
+    product: p,
+    priceUsd: formatUsd(p.priceAtomic),
+    priceAtomic: String(p.priceAtomic),
+  }));
+}
+
+export function customPricing() {
+  return PRODUCTS.filter((p): p is CustomProduct => p.mode === "custom").map((p) => {
+    const { minAtomic, maxAtomic } = priceRange(p);
+    const { numerator, denominator } = p.audioMultiplier;
+    return {
+      product: p,
+      ratesUsdPerSecond: Object.fromEntries(p.resolutions.map((r) => [r, formatUsd(p.ratesAtomicPerSecond[r] ?? 0)])) as Record<string, string>,
+      audioMultiplier: numerator / denominator,
+      fixedFeeUsd: formatUsd(p.fixedFeeAtomic),
+      minUsd: formatUsd(minAtomic),
+      maxUsd: formatUsd(maxAtomic),
+      formula: `price = retail_usd_per_second[resolution] × duration × (generate_audio ? ${numerator / denominator} : 1) + ${formatUsd(p.fixedFeeAtomic)}, rounded up to the cent`,
+    };
+  });
+}

@@ -1,0 +1,28 @@
+import { baseUrlFor } from "@/lib/api/base-url";
+import { getDb } from "@/lib/db/client";
+import { json } from "@/lib/generation/responses";
+import { buildOpenApiDocument } from "@/lib/openapi/openapi-document";
+import { serviceStatus } from "@/lib/status/service-status";
+import { buildLlmsTxt } from "@/lib/storefront/llms-txt";
+import { buildStorefront } from "@/lib/storefront/storefront";
+
+// Prices and limits come from config, so discovery documents may be cached briefly.
+const DISCOVERY_CACHE = "public, max-age=60";
+
+export function storefrontResponse(): Response {
+  return json(buildStorefront(), 200, { "cache-control": DISCOVERY_CACHE, vary: "Accept" });
+}
+
+export function llmsTxtResponse(request: Request): Response {
+  return new Response(buildLlmsTxt(baseUrlFor(request)), {
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": DISCOVERY_CACHE },
+  });
+}
+
+export function openApiResponse(request: Request): Response {
+  return json(buildOpenApiDocument(baseUrlFor(request)), 200, { "cache-control": DISCOVERY_CACHE });
+}
+
+export async function statusResponse(): Promise<Response> {
+  return json(await serviceStatus(await getDb()), 200, { "cache-control": "public, max-age=5" });
+}

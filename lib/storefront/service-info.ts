@@ -1,0 +1,58 @@
+import type { Env } from "@/lib/env";
+
+/** Facts every surface states the same way. */
+export const SERVICE_NAME = "Reel402";
+export const SERVICE_DESCRIPTION =
+  "Pay-per-call AI text-to-video. POST a prompt, receive an HTTP 402 with an exact USDC price (x402 v2, scheme exact), pay with a wallet signature by repeating the same request, then poll the job until an MP4 is ready. No accounts, no API keys.";
+
+export const FREE_ENDPOINTS = [
+  { method: "GET", path: "/jobs/{id}", description: "Job status and, once succeeded, the signed video URL." },
+  { method: "GET", path: "/status", description: "Live reliability statistics." },
+  { method: "GET", path: "/", description: "This storefront (JSON; browsers get the web page)." },
+  { method: "GET", path: "/llms.txt", description: "Plain-text storefront for agents." },
+  { method: "GET", path: "/openapi.json", description: "OpenAPI 3.1 description with payment metadata." },
+] as const;
+
+export const CONTENT_POLICY = {
+  hard_red_lines: ["minors: any depiction of children or teenagers", "real people: named real persons, likeness, face swaps, impersonation, deepfakes"],
+  rejected: ["sexually explicit content", "graphic violence", "--flag parameter directives inside the prompt (e.g. --ar 16:9)"],
+  screening: "Prompts are screened before payment; a rejected prompt is answered 403 and never charged.",
+  repeated_rejections: "Repeatedly rejected prompts block the client IP for a while (429, code ip_blocked).",
+} as const;
+
+export function networkName(network: string): string {
+  return network === "eip155:8453" ? "Base" : network === "eip155:84532" ? "Base Sepolia" : "Reel402 devnet (local anvil, chain id 31337)";
+}
+
+export function paymentFacts(env: Env) {
+  return {
+    protocol: "x402",
+    version: 2,
+    scheme: "exact",
+    currency: "USDC",
+    network: env.network,
+    asset: env.asset.address,
+    asset_decimals: env.asset.decimals,
+    eip712_domain: { name: env.asset.name, version: env.asset.version },
+    pay_to: env.payTo,
+    request_header: "PAYMENT-SIGNATURE",
+    challenge_header: "PAYMENT-REQUIRED",
+    receipt_header: "PAYMENT-RESPONSE",
+  };
+}
+
+export function limitFacts(env: Env) {
+  const l = env.limits;
+  return {
+    posts_per_minute_per_ip: l.postsPerMinutePerIp,
+    active_jobs_per_wallet: l.activeJobsPerWallet,
+    max_body_bytes: l.maxBodyBytes,
+    queue_capacity: l.queueCapacity,
+    max_prompt_characters: 2000,
+    abuse_block: {
+      rejections: l.abuseBlock.rejections,
+      window_seconds: l.abuseBlock.windowSeconds,
+      block_seconds: l.abuseBlock.blockSeconds,
+    },
+  };
+}

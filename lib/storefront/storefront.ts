@@ -1,0 +1,56 @@
+import { getEnv } from "@/lib/env";
+import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
+import { customPricing, fixedPrices } from "@/lib/storefront/price-book";
+import { CONTENT_POLICY, FREE_ENDPOINTS, limitFacts, paymentFacts, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+
+/** GET / for machines: live prices, limits and payment facts from the running config. */
+export function buildStorefront() {
+  const env = getEnv();
+  return {
+    service: SERVICE_NAME,
+    description: SERVICE_DESCRIPTION,
+    network: env.network,
+    payment: paymentFacts(env),
+    skus: fixedPrices().map(({ product: p, priceUsd, priceAtomic }) => ({
+      sku: p.sku,
+      family: p.family,
+      model: p.model,
+      endpoint: p.path,
+      method: "POST",
+      price_usd: priceUsd,
+      price_atomic: priceAtomic,
+      duration_seconds: p.durationSeconds,
+      resolution: p.resolution,
+      request_body: requestBodyJsonSchema(p),
+      example_body: exampleBody(p),
+    })),
+    custom_endpoints: customPricing().map((c) => ({
+      sku: c.product.sku,
+      family: c.product.family,
+      model: c.product.model,
+      endpoint: c.product.path,
+      method: "POST",
+      description: c.product.description,
+      request_body: requestBodyJsonSchema(c.product),
+      example_body: exampleBody(c.product),
+      pricing: {
+        formula: c.formula,
+        retail_usd_per_second: c.ratesUsdPerSecond,
+        audio_surcharge_multiplier: c.audioMultiplier,
+        fixed_fee_usd: c.fixedFeeUsd,
+        min_price_usd: c.minUsd,
+        max_price_usd: c.maxUsd,
+        rounding: "up to the cent",
+      },
+    })),
+    limits: limitFacts(env),
+    free_endpoints: FREE_ENDPOINTS,
+    idempotency: {
+      header: "Idempotency-Key",
+      ttl_seconds: env.limits.idempotencyKeyTtlSeconds,
+      replay: "A completed key returns the original JobCreated with no payment and no second charge.",
+      conflicts: { different_body: 422, in_progress: 409 },
+    },
+    content_policy: CONTENT_POLICY,
+  };
+}

@@ -1,0 +1,40 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDb } from "@/lib/db/client";
+import { insertJob } from "@/lib/jobs/repository";
+import type { GenerationSpec } from "@/lib/providers/types";
+
+/** A migrated PGlite database in a temp folder, for tests that drive jobs in-process. */
+export async function tempDb() {
+  const dir = mkdtempSync(path.join(tmpdir(), "reel402-db-"));
+  const opened = await openDb(undefined, dir);
+  return { ...opened, dir };
+}
+
+export const SPEC: GenerationSpec = {
+  model: "alpha-2.0-fast",
+  prompt: "a paper lantern drifting over a lake",
+  durationSeconds: 4,
+  resolution: "480p",
+  ratio: "16:9",
+  seed: 7,
+  generateAudio: false,
+  cameraFixed: null,
+};
+
+/** A paid job as the paid request leaves it: queued and due now. */
+export async function queuedJob(db: Awaited<ReturnType<typeof tempDb>>["db"], payer: string, spec: GenerationSpec = SPEC) {
+  const now = new Date();
+  return insertJob(db, {
+    id: crypto.randomUUID(),
+    sku: "alpha-fast-custom",
+    status: "queued",
+    spec,
+    payer,
+    amountAtomic: 260_000,
+    network: "eip155:31337",
+    queuedAt: now,
+    runAfter: now,
+  });
+}
