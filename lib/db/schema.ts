@@ -124,3 +124,26 @@ export const jobStatusCounts = pgTable("job_status_counts", {
   status: text("status").primaryKey(),
   count: bigint("count", { mode: "number" }).notNull().default(0),
 });
+
+/** Fixed-window request counters shared by every server process (the Postgres limit store). */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Content-policy rejections per client (hashed IP), for the abuse block. */
+export const ipRejections = pgTable(
+  "ip_rejections",
+  {
+    id: uuid("id").primaryKey(),
+    ipHash: text("ip_hash").notNull(),
+    at: ts("at").notNull(),
+  },
+  (t) => [index("ip_rejections_ip_at_idx").on(t.ipHash, t.at)],
+);
+
+export const ipBlocks = pgTable("ip_blocks", {
+  ipHash: text("ip_hash").primaryKey(),
+  blockedUntil: ts("blocked_until").notNull(),
+});

@@ -1,80 +1,47 @@
-import { findProduct, type Product } from "@/lib/catalog/products";
-import { baseUrlFor } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
-import { getDb, type Db } from "@/lib/db/client";
+import { appendAudit } from "@/lib/audit/append";
+import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
-import { countActiveJobs } from "@/lib/jobs/repository";
-import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
-import { getResourceServer } from "@/lib/payments/resource-server";
-import { quote } from "@/lib/pricing/quote";
-import { parseGenerationBody } from "@/lib/requests/parse-generation";
-import { readBodyLimited } from "@/lib/requests/read-body";
-import { screen } from "@/lib/screening/screen";
-import { payAndCreateJob } from "@/lib/generation/pay-and-create-job";
-import { requestHash } from "@/lib/generation/request-hash";
-import { atCapacity, challengeResponse, json } from "@/lib/generation/responses";
+import { clientIp } from "@/lib/limits/client-ip";
+import { hashIp } from "@/lib/limits/ip-hash";
+import { checkIp, type IpGuardConfig, recordContentRejection } from "@/lib/limits/ip-guard";
+import { getLimitStore } from "@/lib/limits/store";
+import { processGenerate, type RequestNotes } from "@/lib/generation/process-generate";
 
-/** A paid generation POST, in the documented order; everything before payment is never charged. */
+const REFUSALS = new Set([403, 429, 503]);
+
+/**
+ * A generation POST: the per-IP guard first (step 1), then the request itself. Every refusal
+ * is audited with a hashed IP and a hash of the prompt, never the text.
+ */
 export async function handleGenerate(request: Request, family: string, productName: string): Promise<Response> {
-  const product = findProduct(family, productName);
-  if (!product) return problem("not_found", "No such product.");
   const env = getEnv();
-
-  const bytes = await readBodyLimited(request, env.limits.maxBodyBytes);
-  if (bytes === "too_large") {
-    return problem("body_too_large", `The request body must be at most ${env.limits.maxBodyBytes} bytes.`);
-  }
-  const parsed = parseGenerationBody(product, bytes);
-  if (!parsed.ok) {
-    const first = parsed.errors[0];
-    return problem("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", { extra: { errors: parsed.errors } });
-  }
-  const verdict = screen(parsed.spec.prompt);
-  if (!verdict.allowed) {
-    return problem("content_policy", verdict.reason, { extra: { category: verdict.category } });
-  }
-
-  const db = await getDb();
-  const hash = requestHash(product.sku, parsed.spec);
-  const key = request.headers.get("idempotency-key");
-  if (key !== null) {
-    if (!isValidIdempotencyKey(key)) {
-      return problem("invalid_request", "Idempotency-Key must be 1–255 printable ASCII characters.", {
-        extra: { errors: [{ field: "Idempotency-Key", message: "invalid" }] },
-      });
-    }
-    const replay = await replayIdempotent(db, key, hash);
-    if (replay) return replay;
-  }
-
-  if ((await countActiveJobs(db)) >= env.limits.queueCapacity) return atCapacity();
-
-  const amount = quote(product, parsed.spec);
-  const server = await getResourceServer();
-  const requirements = await buildRequirements(server, env, amount);
-  const resource = resourceInfo(baseUrlFor(request), product);
-  const signature = request.headers.get("payment-signature");
-  if (!signature) {
-    return challengeResponse(await paymentRequired(server, requirements, resource, "Payment required"));
-  }
-  return payAndCreateJob({ db, env, server, product, spec: parsed.spec, amount, requirements, resource, signature, idempotencyKey: key, requestHash: hash });
-}
-
-async function replayIdempotent(db: Db, key: string, hash: string): Promise<Response | null> {
-  const row = await findLiveKey(db, key);
-  if (!row) return null;
-  if (row.requestHash !== hash) {
-    return problem("idempotency_key_reused", "This Idempotency-Key was used with a different request body or product.");
-  }
-  if (row.state !== "completed") {
-    return problem("idempotency_key_in_flight", "The first request with this Idempotency-Key has not finished; retry in a moment.", {
-      headers: { "Retry-After": "1" },
+  const cfg: IpGuardConfig = { postsPerMinute: env.limits.postsPerMinutePerIp, abuseBlock: env.limits.abuseBlock };
+  const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
+  const store = await getLimitStore();
+  const verdict = await checkIp(store, ipHash, cfg);
+  const notes: RequestNotes = {};
+  const response = verdict.allowed
+    ? await processGenerate(request, family, productName, notes)
+    : problem(
+        verdict.code,
+        verdict.code === "ip_blocked"
+          ? "Too many rejected prompts from this address; generation is blocked for a while. Nothing was charged."
+          : `More than ${cfg.postsPerMinute} generation requests in a minute from this address. Nothing was charged.`,
+        { headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      );
+  for (const [k, v] of Object.entries(verdict.headers)) response.headers.set(k, v);
+  if (REFUSALS.has(response.status)) {
+    const body = (await response.clone().json()) as { code?: string; category?: string };
+    if (body.code === "content_policy") await recordContentRejection(store, ipHash, cfg);
+    await appendAudit(await getDb(), "request.refused", null, {
+      status: response.status,
+      code: body.code,
+      ...(body.category ? { category: body.category } : {}),
+      ...(notes.sku ? { sku: notes.sku } : {}),
+      ...(notes.promptHash ? { promptHash: notes.promptHash } : {}),
+      ipHash,
     });
   }
-  return json(row.response, 200, { "Idempotent-Replayed": "true" });
-}
-
-function resourceInfo(base: string, product: Product) {
-  return { url: `${base}${product.path}`, description: product.description, mimeType: "application/json" };
+  return response;
 }

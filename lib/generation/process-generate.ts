@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { findProduct, type Product } from "@/lib/catalog/products";
+import { baseUrlFor } from "@/lib/api/base-url";
+import { problem } from "@/lib/api/problem";
+import { getDb, type Db } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
+import { countActiveJobs } from "@/lib/jobs/repository";
+import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
+import { getResourceServer } from "@/lib/payments/resource-server";
+import { quote } from "@/lib/pricing/quote";
+import { parseGenerationBody } from "@/lib/requests/parse-generation";
+import { readBodyLimited } from "@/lib/requests/read-body";
+import { screen } from "@/lib/screening/screen";
+import { payAndCreateJob } from "@/lib/generation/pay-and-create-job";
+import { requestHash } from "@/lib/generation/request-hash";
+import { atCapacity, challengeResponse, json } from "@/lib/generation/responses";
+
+/** What the guard around processGenerate learns about a refused request, for the audit log. */
+export type RequestNotes = { promptHash?: string; sku?: string };
+
+/** Steps 2–9 of a generation POST; everything before payment is never charged. */
+export async function processGenerate(request: Request, family: string, productName: string, notes: RequestNotes): Promise<Response> {
+  const product = findProduct(family, productName);
+  if (!product) return problem("not_found", "No such product.");
+  notes.sku = product.sku;
+  const env = getEnv();
+
+  const bytes = await readBodyLimited(request, env.limits.maxBodyBytes);
+  if (bytes === "too_large") {
+    return problem("body_too_large", `The request body must be at most ${env.limits.maxBodyBytes} bytes.`);
+  }
+  const parsed = parseGenerationBody(product, bytes);
+  if (!parsed.ok) {
+    const first = parsed.errors[0];
+    return problem("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", { extra: { errors: parsed.errors } });
+  }
+  notes.promptHash = createHash("sha256").update(parsed.spec.prompt).digest("hex");
+  const verdict = screen(parsed.spec.prompt);
+  if (!verdict.allowed) {
+    return problem("content_policy", verdict.reason, { extra: { category: verdict.category } });
+  }
+
+  const db = await getDb();
+  const hash = requestHash(product.sku, parsed.spec);
+  const key = request.headers.get("idempotency-key");
+  if (key !== null) {
+    if (!isValidIdempotencyKey(key)) {
+      return problem("invalid_request", "Idempotency-Key must be 1–255 printable ASCII characters.", {
+        extra: { errors: [{ field: "Idempotency-Key", message: "invalid" }] },
+      });
+    }
+    const replay = await replayIdempotent(db, key, hash);
+    if (replay) return replay;
+  }
+
+  if ((await countActiveJobs(db)) >= env.limits.queueCapacity) return atCapacity();
+
+  const amount = quote(product, parsed.spec);
+  const server = await getResourceServer();
+  const requirements = await buildRequirements(server, env, amount);
+  const resource = resourceInfo(baseUrlFor(request), product);
+  const signature = request.headers.get("payment-signature");
+  if (!signature) {
+    return challengeResponse(await paymentRequired(server, requirements, resource, "Payment required"));
+  }
+  return payAndCreateJob({ db, env, server, product, spec: parsed.spec, amount, requirements, resource, signature, idempotencyKey: key, requestHash: hash });
+}
+
+async function replayIdempotent(db: Db, key: string, hash: string): Promise<Response | null> {
+  const row = await findLiveKey(db, key);
+  if (!row) return null;
+  if (row.requestHash !== hash) {
+    return problem("idempotency_key_reused", "This Idempotency-Key was used with a different request body or product.");
+  }
+  if (row.state !== "completed") {
+    return problem("idempotency_key_in_flight", "The first request with this Idempotency-Key has not finished; retry in a moment.", {
+      headers: { "Retry-After": "1" },
+    });
+  }
+  return json(row.response, 200, { "Idempotent-Replayed": "true" });
+}
+
+function resourceInfo(base: string, product: Product) {
+  return { url: `${base}${product.path}`, description: product.description, mimeType: "application/json" };
+}

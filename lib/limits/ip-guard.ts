@@ -1,0 +1,38 @@
+import type { LimitStore } from "@/lib/limits/limit-store";
+
+export type IpGuardConfig = {
+  postsPerMinute: number;
+  abuseBlock: { rejections: number; windowSeconds: number; blockSeconds: number };
+};
+
+export type IpVerdict =
+  | { allowed: true; headers: Record<string, string> }
+  | { allowed: false; code: "rate_limited" | "ip_blocked"; retryAfterSeconds: number; headers: Record<string, string> };
+
+const MINUTE = 60_000;
+
+/** Step 1 of a generation POST: every POST counts; a blocked IP or a full window gets 429. */
+export async function checkIp(store: LimitStore, ipHash: string, cfg: IpGuardConfig, now = new Date()): Promise<IpVerdict> {
+  const [blockedUntil, hit] = await Promise.all([store.blockedUntil(ipHash, now), store.hit(`posts:${ipHash}`, MINUTE, now)]);
+  const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
+  // IETF RateLimit header fields draft: the policy, then what is left of it.
+  const headers = {
+    "RateLimit-Policy": `"default";q=${cfg.postsPerMinute};w=60`,
+    RateLimit: `"default";r=${Math.max(0, cfg.postsPerMinute - hit.count)};t=${resetSeconds}`,
+  };
+  if (blockedUntil) {
+    return { allowed: false, code: "ip_blocked", retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)), headers };
+  }
+  if (hit.count > cfg.postsPerMinute) return { allowed: false, code: "rate_limited", retryAfterSeconds: resetSeconds, headers };
+  return { allowed: true, headers };
+}
+
+/** Counts a content-policy rejection; enough of them in the window block the IP. Returns the block's end. */
+export async function recordContentRejection(store: LimitStore, ipHash: string, cfg: IpGuardConfig, now = new Date()): Promise<Date | null> {
+  const { rejections, windowSeconds, blockSeconds } = cfg.abuseBlock;
+  const recent = await store.addRejection(ipHash, windowSeconds * 1000, now);
+  if (recent < rejections) return null;
+  const until = new Date(now.getTime() + blockSeconds * 1000);
+  await store.block(ipHash, until);
+  return until;
+}
