@@ -1,0 +1,183 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { formatUnits } from "viem";
+import { useAccount, useWalletClient } from "wagmi";
+import { type Product, PRODUCTS, RATIOS } from "@/lib/catalog/products";
+import { formatUsd, quote } from "@/lib/pricing/quote";
+import type { Resolution } from "@/lib/providers/types";
+import type { StudioConfig } from "@/lib/storefront/studio-config";
+import { isUserRejection, type Quote, type Refusal, requestQuote, signPayment, submitPaid } from "@/components/pay-for-clip";
+import type { StoredJob } from "@/components/job-store";
+import { useUsdcBalance } from "@/components/wallet-panel";
+
+type Stage = { kind: "idle" } | { kind: "busy"; label: string } | { kind: "confirm"; quote: Quote } | { kind: "error"; message: string; refusal?: Refusal; retry?: () => void };
+
+export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (job: StoredJob) => void }) {
+  const [sku, setSku] = useState(PRODUCTS[0]?.sku ?? "");
+  const product = PRODUCTS.find((p) => p.sku === sku) as Product;
+  const [prompt, setPrompt] = useState("");
+  const [ratio, setRatio] = useState<string>("16:9");
+  const [duration, setDuration] = useState(5);
+  const [resolution, setResolution] = useState<Resolution>("720p");
+  const [seed, setSeed] = useState("");
+  const [audio, setAudio] = useState(false);
+  const [cameraFixed, setCameraFixed] = useState(false);
+  const [stage, setStage] = useState<Stage>({ kind: "idle" });
+  const [countdown, setCountdown] = useState(0);
+  const { address, chainId } = useAccount();
+  const { data: wallet } = useWalletClient();
+  const balance = useUsdcBalance(config);
+
+  useEffect(() => {
+    if (product.mode === "custom" && !product.resolutions.includes(resolution)) setResolution("720p");
+  }, [product, resolution]);
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const t = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(t);
+  }, [countdown]);
+
+  const body = useMemo(() => {
+    if (product.mode === "fixed") return { prompt, ratio };
+    return { prompt, duration, resolution, ratio, generate_audio: audio, camera_fixed: cameraFixed, ...(seed.trim() ? { seed: Number(seed) } : {}) };
+  }, [product, prompt, ratio, duration, resolution, audio, cameraFixed, seed]);
+  const livePrice = formatUsd(quote(product, { durationSeconds: duration, resolution, generateAudio: audio }));
+  const chars = [...prompt].length;
+
+  const fail = (refusal: Refusal) => {
+    if (refusal.retryAfterSeconds && refusal.status === 429) setCountdown(refusal.retryAfterSeconds);
+    setStage({ kind: "error", message: refusal.detail, refusal });
+  };
+
+  async function getQuote(e: React.FormEvent) {
+    e.preventDefault();
+    setStage({ kind: "busy", label: "Checking your prompt and getting the exact price…" });
+    const result = await requestQuote(product.path, body).catch((err: unknown) => ({ kind: "network" as const, err }));
+    if (result.kind === "network") return setStage({ kind: "error", message: "Could not reach the service. Check your connection and try again." });
+    if (result.kind === "refused") return fail(result);
+    setStage({ kind: "confirm", quote: result });
+  }
+
+  async function pay(q: Quote) {
+    if (!wallet || !address) return setStage({ kind: "error", message: "Connect a wallet first." });
+    if (chainId !== config.chainId) return setStage({ kind: "error", message: `Switch your wallet to ${config.chainName} first.` });
+    if (balance.data !== undefined && balance.data < q.amountAtomic) {
+      return setStage({ kind: "error", message: `Insufficient balance: this clip costs ${formatUnits(q.amountAtomic, 6)} USDC and the wallet holds ${formatUnits(balance.data, 6)}.` });
+    }
+    const key = crypto.randomUUID();
+    let signature: string;
+    try {
+      setStage({ kind: "busy", label: "Waiting for your signature in the wallet…" });
+      signature = await signPayment(wallet, q, config.network);
+    } catch (err) {
+      return setStage({ kind: "error", message: isUserRejection(err) ? "Signature rejected in the wallet. Nothing was charged." : `The wallet could not sign: ${String((err as Error).message ?? err).split("\n")[0]}` });
+    }
+    const send = async (): Promise<void> => {
+      setStage({ kind: "busy", label: "Settling the payment…" });
+      // A retry reuses the same key and signature, so it can never pay twice.
+      const result = await submitPaid(product.path, body, signature, key).catch(() => null);
+      if (!result) return setStage({ kind: "error", message: "The connection dropped while paying. Retrying is safe: it cannot charge twice.", retry: () => void send() });
+      if (result.kind === "refused") return fail(result);
+      onJob({ id: result.jobId, sku: product.sku, priceUsd: formatUnits(q.amountAtomic, 6), transaction: result.transaction, createdAt: new Date().toISOString(), prompt });
+      setStage({ kind: "idle" });
+    };
+    await send();
+  }
+
+  const busy = stage.kind === "busy";
+  return (
+    <form className="card compose" onSubmit={getQuote} aria-label="Compose a clip">
+      <fieldset className="products" disabled={busy}>
+        <legend>Product</legend>
+        {PRODUCTS.map((p) => (
+          <label key={p.sku} className={`product ${p.sku === sku ? "selected" : ""}`}>
+            <input type="radio" name="sku" value={p.sku} checked={p.sku === sku} onChange={() => setSku(p.sku)} />
+            <span className="product-title">{p.title}</span>
+            <span className="muted small">{p.mode === "fixed" ? `${formatUsd(p.priceAtomic)} USDC` : `from ${formatUsd(quote(p, { durationSeconds: 4, resolution: "480p", generateAudio: false }))} USDC`}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>Prompt</span>
+        <textarea name="prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={4} required maxLength={4000} placeholder="A red fox trotting through fresh snow at dawn, cinematic" disabled={busy} />
+        <span className={`small ${chars > 2000 ? "error" : "muted"}`} aria-live="polite" data-testid="char-count">
+          {chars} / 2000
+        </span>
+      </label>
+      <div className="grid">
+        <label className="field">
+          <span>Ratio</span>
+          <select value={ratio} onChange={(e) => setRatio(e.target.value)} disabled={busy}>
+            {RATIOS.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        {product.mode === "custom" && (
+          <>
+            <label className="field">
+              <span>Duration: {duration}s</span>
+              <input type="range" name="duration" min={4} max={15} value={duration} onChange={(e) => setDuration(Number(e.target.value))} disabled={busy} />
+            </label>
+            <label className="field">
+              <span>Resolution</span>
+              <select name="resolution" value={resolution} onChange={(e) => setResolution(e.target.value as Resolution)} disabled={busy}>
+                {product.resolutions.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>Seed (optional)</span>
+              <input inputMode="numeric" pattern="-?[0-9]*" value={seed} onChange={(e) => setSeed(e.target.value)} placeholder="random" disabled={busy} />
+            </label>
+            <label className="check">
+              <input type="checkbox" name="generate_audio" checked={audio} onChange={(e) => setAudio(e.target.checked)} disabled={busy} /> Audio (×1.25)
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={cameraFixed} onChange={(e) => setCameraFixed(e.target.checked)} disabled={busy} /> Fixed camera
+            </label>
+          </>
+        )}
+      </div>
+      <div className="row price-row">
+        <span className="price" data-testid="live-price">
+          {livePrice} USDC
+        </span>
+        <button type="submit" className="button primary" disabled={busy || chars === 0 || chars > 2000 || countdown > 0}>
+          {countdown > 0 ? `Try again in ${countdown}s` : "Get exact price"}
+        </button>
+      </div>
+      {stage.kind === "busy" && <p className="muted" role="status">{stage.label}</p>}
+      {stage.kind === "confirm" && (
+        <div className="confirm" role="dialog" aria-label="Confirm payment">
+          <p>
+            Exact price for this clip: <strong data-testid="quoted-price">{formatUnits(stage.quote.amountAtomic, 6)} USDC</strong> on {config.chainName}. You sign once; nothing is charged if generation is refused.
+          </p>
+          <div className="row">
+            <button type="button" className="button primary" onClick={() => void pay(stage.quote)} disabled={!address}>
+              {address ? "Pay and generate" : "Connect a wallet to pay"}
+            </button>
+            <button type="button" className="button" onClick={() => setStage({ kind: "idle" })}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {stage.kind === "error" && (
+        <div className="error-box" role="alert" data-testid="form-error">
+          <strong>{stage.refusal?.title ?? "Something went wrong"}</strong>
+          <p>{stage.message}</p>
+          {stage.refusal?.category && <p className="small">Policy: {stage.refusal.category.replace("_", " ")}</p>}
+          {stage.refusal?.status === 503 && <p className="small">The queue is full right now. Nothing was charged.</p>}
+          {stage.retry && (
+            <button type="button" className="button" onClick={stage.retry}>
+              Retry safely
+            </button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

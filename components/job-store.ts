@@ -1,0 +1,34 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+
+/** The person's jobs, kept in localStorage so a reload finds them again. */
+export type StoredJob = { id: string; sku: string; priceUsd: string; transaction: string | null; createdAt: string; prompt: string };
+
+const KEY = "reel402.jobs";
+
+export function useStoredJobs() {
+  const [jobs, setJobs] = useState<StoredJob[]>([]);
+  useEffect(() => {
+    try {
+      setJobs(JSON.parse(localStorage.getItem(KEY) ?? "[]") as StoredJob[]);
+    } catch {
+      setJobs([]);
+    }
+  }, []);
+  const add = useCallback((job: StoredJob) => {
+    setJobs((prev) => {
+      const next = [job, ...prev.filter((j) => j.id !== job.id)].slice(0, 50);
+      localStorage.setItem(KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+  const remove = useCallback((id: string) => {
+    setJobs((prev) => {
+      const next = prev.filter((j) => j.id !== id);
+      localStorage.setItem(KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+  return { jobs, add, remove };
+}

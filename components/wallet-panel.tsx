@@ -1,0 +1,63 @@
+"use client";
+
+import { erc20Abi, formatUnits } from "viem";
+import { useAccount, useConnect, useDisconnect, useReadContract, useSwitchChain } from "wagmi";
+import type { StudioConfig } from "@/lib/storefront/studio-config";
+
+export function useUsdcBalance(config: StudioConfig) {
+  const { address } = useAccount();
+  return useReadContract({
+    address: config.asset.address,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: address ? [address] : undefined,
+    chainId: config.chainId,
+    query: { enabled: Boolean(address), refetchInterval: 5000 },
+  });
+}
+
+export function WalletPanel({ config }: { config: StudioConfig }) {
+  const { address, chainId, isConnected } = useAccount();
+  const { connectors, connect, isPending, error } = useConnect();
+  const { disconnect } = useDisconnect();
+  const { switchChain } = useSwitchChain();
+  const balance = useUsdcBalance(config);
+  const injected = connectors.find((c) => c.type === "injected");
+  const demo = connectors.find((c) => c.type === "mock");
+
+  if (!isConnected || !address) {
+    return (
+      <section className="wallet" aria-label="Wallet">
+        <button type="button" className="button primary" disabled={!injected || isPending} onClick={() => injected && connect({ connector: injected })}>
+          Connect wallet
+        </button>
+        {demo && (
+          <button type="button" className="button" disabled={isPending} onClick={() => connect({ connector: demo })} title="A funded account on the local devnet; not real money">
+            Use devnet demo wallet
+          </button>
+        )}
+        {error && <p className="error small">{error.message.split("\n")[0]}</p>}
+      </section>
+    );
+  }
+  const wrongChain = chainId !== config.chainId;
+  return (
+    <section className="wallet" aria-label="Wallet">
+      <span className="pill" data-testid="wallet-address" title={address}>
+        {address.slice(0, 6)}…{address.slice(-4)}
+      </span>
+      {wrongChain ? (
+        <button type="button" className="button primary" onClick={() => switchChain({ chainId: config.chainId })}>
+          Switch to {config.chainName}
+        </button>
+      ) : (
+        <span className="pill" data-testid="wallet-balance">
+          {balance.data === undefined ? "…" : Number(formatUnits(balance.data, config.asset.decimals)).toFixed(2)} USDC
+        </span>
+      )}
+      <button type="button" className="link" onClick={() => disconnect()}>
+        Disconnect
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { getEnv } from "@/lib/env";
+import { networkName } from "@/lib/storefront/service-info";
+
+/** What the browser studio needs to know; nothing secret. */
+export type StudioConfig = {
+  network: string;
+  chainId: number;
+  chainName: string;
+  rpcUrl: string | null;
+  explorerTxUrl: string | null;
+  asset: { address: `0x${string}`; decimals: number };
+  /** The devnet's one-click wallet: signs through the devnet node's own unlocked test account. */
+  demoWallet: { address: `0x${string}` } | null;
+};
+
+const EXPLORERS: Record<number, string> = { 8453: "https://basescan.org/tx/", 84532: "https://sepolia.basescan.org/tx/" };
+// Hardhat/anvil account #8: funded on the devnet, unlocked on the node, never used by the tests' payers.
+const DEMO_ACCOUNT = "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f";
+
+export function studioConfig(): StudioConfig {
+  const env = getEnv();
+  return {
+    network: env.network,
+    chainId: env.chainId,
+    chainName: networkName(env.network),
+    rpcUrl: env.devnet ? (env.rpcUrl ?? null) : null,
+    explorerTxUrl: EXPLORERS[env.chainId] ?? null,
+    asset: { address: env.asset.address, decimals: env.asset.decimals },
+    demoWallet: env.devnet ? { address: DEMO_ACCOUNT } : null,
+  };
+}
