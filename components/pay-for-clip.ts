@@ -46,7 +46,7 @@ export async function signPayment(wallet: WalletClient, quote: Quote, network: s
   if (!account) throw new Error("wallet has no account");
   const client = new x402Client();
   registerExactEvmScheme(client, {
-    signer: toClientEvmSigner({ address: account.address, signTypedData: (m) => wallet.signTypedData({ account, ...(m as Parameters<WalletClient["signTypedData"]>[0]) }) }),
+    signer: toClientEvmSigner({ address: account.address, signTypedData: (m) => wallet.signTypedData({ ...(m as Parameters<WalletClient["signTypedData"]>[0]), account }) }),
     networks: [network as `${string}:${string}`],
   });
   // The person confirmed this exact amount; the cap is that amount and nothing more.

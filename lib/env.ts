@@ -88,6 +88,8 @@ const raw = z.object({
   REDIS_URL: z.string().url().optional(),
   MODERATION_API_URL: z.string().url().optional(),
   MODERATION_API_KEY: z.string().min(1).optional(),
+  REFUND_PRIVATE_KEY: privateKey.optional(),
+  DEVNET_FAULTS: z.string().default(""),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -120,6 +122,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       problems.push("CDP_API_KEY_ID and CDP_API_KEY_SECRET are required for the Base mainnet facilitator");
     if (!e.PUBLIC_BASE_URL) problems.push(`PUBLIC_BASE_URL is required on ${e.X402_NETWORK}`);
     if (!e.VIDEO_URL_SECRET) problems.push(`VIDEO_URL_SECRET is required on ${e.X402_NETWORK}`);
+    if (!e.RPC_URL) problems.push(`RPC_URL is required on ${e.X402_NETWORK} (settlement reconciliation and refunds read the chain)`);
+    if (e.DEVNET_FAULTS) problems.push("DEVNET_FAULTS is only for the devnet");
   }
   if (e.PROVIDERS.includes("ark") && !e.ARK_API_KEY) problems.push("ARK_API_KEY is required when PROVIDERS includes ark");
   if (e.PROVIDERS.includes("fal") && !e.FAL_KEY) problems.push("FAL_KEY is required when PROVIDERS includes fal");
@@ -162,6 +166,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
       abuseBlock: { rejections: e.ABUSE_BLOCK_REJECTIONS, windowSeconds: e.ABUSE_BLOCK_WINDOW_SECONDS, blockSeconds: e.ABUSE_BLOCK_SECONDS },
     },
     redisUrl: e.REDIS_URL,
+    // Devnet: account #0 refunds. Production: a dedicated hot key, never the payTo wallet's.
+    refundKey: (e.REFUND_PRIVATE_KEY ?? (devnet ? DEVNET_ACCOUNT0_KEY : undefined)) as `0x${string}` | undefined,
+    /** Fault injection for tests and demos; refused outside the devnet. */
+    devnetFaults: new Set(e.DEVNET_FAULTS.split(",").map((f) => f.trim()).filter(Boolean)),
     moderation: e.MODERATION_API_URL ? { url: e.MODERATION_API_URL, apiKey: e.MODERATION_API_KEY } : null,
     jobEngine: e.JOB_ENGINE,
     inngest: { eventKey: e.INNGEST_EVENT_KEY, signingKey: e.INNGEST_SIGNING_KEY, dev: e.INNGEST_DEV },

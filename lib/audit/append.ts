@@ -14,7 +14,12 @@ export type AuditType =
   | "payment.unknown"
   | "job.transition"
   | "attempt.started"
-  | "attempt.ended";
+  | "attempt.ended"
+  | "refund.created"
+  | "refund.sent"
+  | "refund.confirmed"
+  | "refund.resigned"
+  | "refund.manual";
 
 /** Appends one event; inside the caller's transaction when given one. */
 export async function appendAudit(db: Db, type: AuditType, jobId: string | null, data: Record<string, unknown>): Promise<void> {

@@ -147,3 +147,28 @@ export const ipBlocks = pgTable("ip_blocks", {
   ipHash: text("ip_hash").primaryKey(),
   blockedUntil: ts("blocked_until").notNull(),
 });
+
+/**
+ * One refund per job, ever (unique job_id). The signed transaction is recorded BEFORE it is
+ * broadcast, so after a crash the same transaction is looked up or re-sent, never a second one.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id),
+    payer: text("payer").notNull(),
+    amountAtomic: bigint("amount_atomic", { mode: "number" }).notNull(),
+    status: text("status").$type<"pending" | "sent" | "confirmed" | "manual">().notNull(),
+    reason: text("reason").notNull(),
+    transaction: text("transaction"),
+    rawTransaction: text("raw_transaction"),
+    walletNonce: integer("wallet_nonce"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    sentAt: ts("sent_at"),
+    confirmedAt: ts("confirmed_at"),
+  },
+  (t) => [uniqueIndex("refunds_job_uq").on(t.jobId), index("refunds_status_idx").on(t.status)],
+);

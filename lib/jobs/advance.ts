@@ -17,7 +17,8 @@ export type AdvanceDeps = {
   attemptDeadlineMs: number;
   pollIntervalMs: number;
   videoTtlMs: number;
-  onFinished?: (job: JobRow) => Promise<void>;
+  /** Called inside the finishing transaction, so what it records commits with the outcome. */
+  onFinished?: (tx: Db, job: JobRow) => Promise<void>;
 };
 
 /** `next`: when to call advance again; null once nothing more will happen without outside input. */
@@ -73,7 +74,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
         finishedAt: new Date(),
         runAfter: null,
       });
-      await deps.onFinished?.(done);
+      await deps.onFinished?.(tx, done);
     });
     return { status: "succeeded", next: null };
   } catch (error) {
@@ -127,7 +128,7 @@ async function failJob(deps: AdvanceDeps, job: JobRow, lastError: JobError | nul
   };
   await deps.db.transaction(async (tx) => {
     const failed = await changeStatus(tx, job.id, "generating", "failed", { error, finishedAt: new Date(), runAfter: null });
-    await deps.onFinished?.(failed);
+    await deps.onFinished?.(tx, failed);
   });
   return { status: "failed", next: null };
 }

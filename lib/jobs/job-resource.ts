@@ -1,5 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
+import { formatUsd } from "@/lib/pricing/quote";
+import { refundForJob, type RefundRow } from "@/lib/refunds/repository";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,12 +17,14 @@ export type JobResource = {
   seed: number | null;
   frames_per_second: number | null;
   error: JobRow["error"];
+  /** Present when the payment is being (or was) given back. */
+  refund: { status: RefundRow["status"]; amount: string; transaction: string | null } | null;
 };
 
 export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
 
 /** The Job object of the spec; video_url only while the job has succeeded and the link is live. */
-export async function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, now = new Date()): Promise<JobResource> {
+export async function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, refund?: RefundRow, now = new Date()): Promise<JobResource> {
   const live = job.status === "succeeded" && job.videoKey && job.videoExpiresAt && job.videoExpiresAt > now;
   return {
     job_id: job.id,
@@ -34,11 +38,12 @@ export async function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, n
     seed: job.seed,
     frames_per_second: job.framesPerSecond,
     error: job.error,
+    refund: refund ? { status: refund.status, amount: formatUsd(refund.amountAtomic), transaction: refund.status === "pending" ? null : refund.transaction } : null,
   };
 }
 
 export async function findJobResource(db: Db, id: string, signVideoUrl: VideoUrlSigner): Promise<JobResource | null> {
   if (!UUID.test(id)) return null;
   const job = await getJob(db, id.toLowerCase());
-  return job ? toJobResource(job, signVideoUrl) : null;
+  return job ? toJobResource(job, signVideoUrl, await refundForJob(db, job.id)) : null;
 }

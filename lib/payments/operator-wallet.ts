@@ -1,14 +1,13 @@
-import { createWalletClient, http, publicActions } from "viem";
+import { type Chain, createWalletClient, http, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devnetChain } from "@/lib/devnet/accounts";
 
 /**
- * The devnet operator wallet (account #0): it settles payments and, later, sends refunds.
- * Its transactions go out one at a time so concurrent settlements never race for a nonce.
+ * A wallet the service sends transactions from (the devnet facilitator, refunds). Its
+ * transactions go out one at a time so concurrent senders never race for a nonce.
  */
-export function createOperatorWallet(rpcUrl: string, privateKey: `0x${string}`) {
+export function createOperatorWallet(rpcUrl: string, privateKey: `0x${string}`, chain: Chain) {
   const account = privateKeyToAccount(privateKey);
-  const client = createWalletClient({ account, chain: devnetChain(rpcUrl), transport: http(rpcUrl) }).extend(publicActions);
+  const client = createWalletClient({ account, chain, transport: http(rpcUrl) }).extend(publicActions);
   let tail: Promise<unknown> = Promise.resolve();
   const serialize = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);

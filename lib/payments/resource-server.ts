@@ -1,13 +1,14 @@
 import "server-only";
 import { HTTPFacilitatorClient, type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
 import { type Env, getEnv } from "@/lib/env";
 import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
 import { getOperatorWallet } from "@/lib/payments/operator";
 
 function facilitatorClient(env: Env): FacilitatorClient {
   if (env.facilitator.kind === "local") {
-    return createLocalFacilitator(getOperatorWallet(), env.network);
+    return withSettlementFaults(createLocalFacilitator(getOperatorWallet(), env.network), env.devnetFaults);
   }
   return new HTTPFacilitatorClient({ url: env.facilitator.url, timeoutMs: env.facilitatorTimeoutMs });
 }

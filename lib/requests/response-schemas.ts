@@ -24,6 +24,10 @@ export const jobSchema = z.object({
   seed: z.number().int().nullable(),
   frames_per_second: z.number().nullable(),
   error: jobErrorSchema.nullable(),
+  refund: z
+    .object({ status: z.enum(["pending", "sent", "confirmed", "manual"]), amount: z.string(), transaction: z.string().nullable() })
+    .nullable()
+    .describe("The payment given back when a paid job ends without a video."),
 });
 
 export const statusSchema = z.object({

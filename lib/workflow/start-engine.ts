@@ -2,30 +2,61 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { AdvanceDeps } from "@/lib/jobs/advance";
+import { publicClientOf } from "@/lib/payments/chain";
+import { getRefundWallet } from "@/lib/payments/operator";
 import { providersFromEnv } from "@/lib/providers/registry";
+import { refundIfOwed } from "@/lib/refunds/refund-policy";
 import { getVideoStore } from "@/lib/storage/store";
 import { startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
-import { registerWaker } from "@/lib/workflow/wake";
+import { type MaintenanceDeps, runMaintenance } from "@/lib/workflow/maintenance";
+import { registerWaker, wakeWorkflow } from "@/lib/workflow/wake";
 
 /** Everything advance() needs, built from the running config. */
 export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
   const env = getEnv();
+  const canRefund = getRefundWallet() !== null;
   return {
     db: await getDb(),
     providers: providersFromEnv(env),
     store: getVideoStore(),
     activeJobsPerWallet: env.limits.activeJobsPerWallet,
     ...env.generation,
+    onFinished: async (tx, job) => {
+      await refundIfOwed(tx, job, "generation failed after every attempt", canRefund);
+    },
+  };
+}
+
+export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
+  const env = getEnv();
+  const crash = (fault: string) => (env.devnetFaults.has(fault) ? () => process.exit(137) : undefined);
+  return {
+    db: await getDb(),
+    chain: publicClientOf(env) as MaintenanceDeps["chain"],
+    asset: env.asset.address,
+    refundWallet: getRefundWallet(),
+    store: getVideoStore(),
+    staleVerifiedMs: env.facilitatorTimeoutMs * 2,
+    expiryMarginSeconds: 30,
+    onQueued: (job) => wakeWorkflow(job),
+    refundFaults: { crashAfterRecord: crash("refund-crash-after-record"), crashAfterBroadcast: crash("refund-crash-after-broadcast") },
   };
 }
 
 const holder = globalThis as unknown as { __reel402Runner?: ReturnType<typeof startEmbeddedRunner> };
+const MAINTENANCE_INTERVAL_MS = 1_000;
 
-/** Starts the embedded runner once per process (the default engine). */
+/** Starts the embedded runner and its upkeep loop once per process (the default engine). */
 export async function startEmbeddedEngine(): Promise<void> {
   if (holder.__reel402Runner) return;
   const runner = startEmbeddedRunner(await advanceDepsFromEnv());
   holder.__reel402Runner = runner;
   registerWaker(() => runner.wake());
+  const upkeep = await maintenanceDepsFromEnv();
+  const tick = async () => {
+    await runMaintenance(upkeep).catch((error: unknown) => console.error("[reel402] maintenance failed:", error));
+    setTimeout(() => void tick(), MAINTENANCE_INTERVAL_MS).unref();
+  };
+  void tick();
   console.log(`[reel402] embedded job runner started (${runner.owner})`);
 }

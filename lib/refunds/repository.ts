@@ -1,0 +1,31 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { appendAudit } from "@/lib/audit/append";
+import type { Db } from "@/lib/db/client";
+import { refunds } from "@/lib/db/schema";
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** Opens the job's refund (once: the unique job_id makes a second call a no-op). */
+export async function openRefund(db: Db, job: { id: string; payer: string; amountAtomic: number }, reason: string, manual: boolean): Promise<void> {
+  const inserted = await db
+    .insert(refunds)
+    .values({ id: crypto.randomUUID(), jobId: job.id, payer: job.payer, amountAtomic: job.amountAtomic, status: manual ? "manual" : "pending", reason })
+    .onConflictDoNothing({ target: refunds.jobId })
+    .returning({ id: refunds.id });
+  if (inserted.length) await appendAudit(db, "refund.created", job.id, { amount: job.amountAtomic, reason, manual });
+}
+
+export async function refundForJob(db: Db, jobId: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.jobId, jobId)).limit(1);
+  return row;
+}
+
+export async function refundsInStatus(db: Db, statuses: RefundRow["status"][]): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(inArray(refunds.status, statuses)).orderBy(refunds.createdAt);
+}
+
+/** Moves a refund on only if nobody else did first. */
+export async function updateRefund(db: Db, id: string, from: RefundRow["status"], patch: Partial<typeof refunds.$inferInsert>): Promise<boolean> {
+  const rows = await db.update(refunds).set(patch).where(and(eq(refunds.id, id), eq(refunds.status, from))).returning({ id: refunds.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,49 @@
+import { and, eq, isNotNull, lt } from "drizzle-orm";
+import type { PublicClient } from "viem";
+import type { Db } from "@/lib/db/client";
+import { jobs } from "@/lib/db/schema";
+import { reconcilePayments } from "@/lib/payments/reconcile";
+import type { OperatorWallet } from "@/lib/payments/operator-wallet";
+import { refundsInStatus } from "@/lib/refunds/repository";
+import { driveRefund, type RefundFaults } from "@/lib/refunds/send-refund";
+import type { VideoStore } from "@/lib/storage/types";
+import type { WakeTarget } from "@/lib/workflow/wake";
+
+export type MaintenanceDeps = {
+  db: Db;
+  chain: PublicClient;
+  asset: `0x${string}`;
+  refundWallet: OperatorWallet | null;
+  store: VideoStore;
+  staleVerifiedMs: number;
+  expiryMarginSeconds: number;
+  onQueued: (job: WakeTarget) => Promise<void>;
+  refundFaults?: RefundFaults;
+};
+
+/** Background upkeep shared by both engines: settlements, refunds, expired videos. Idempotent. */
+export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number }> {
+  const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps);
+  let refunds = 0;
+  if (deps.refundWallet) {
+    for (const refund of await refundsInStatus(deps.db, ["pending", "sent"])) {
+      await driveRefund(deps.db, deps.refundWallet, deps.asset, refund, deps.refundFaults);
+      refunds++;
+    }
+  }
+  const expired = await removeExpiredVideos(deps.db, deps.store);
+  return { reconciled, refunds, expired };
+}
+
+async function removeExpiredVideos(db: Db, store: VideoStore, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: jobs.id, key: jobs.videoKey })
+    .from(jobs)
+    .where(and(isNotNull(jobs.videoKey), lt(jobs.videoExpiresAt, now)))
+    .limit(100);
+  for (const { id, key } of due) {
+    if (key) await store.remove(key);
+    await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(eq(jobs.id, id));
+  }
+  return due.length;
+}

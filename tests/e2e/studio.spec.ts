@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { createPublicClient, erc20Abi, http } from "viem";
+import { injectTestWallet } from "./test-wallet";
+
+// Hardhat/anvil account #7: funded on the devnet and unlocked on the node.
+const WALLET = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
+
+const env = () => ({ base: process.env.E2E_BASE_URL as string, rpc: process.env.E2E_RPC_URL as string, token: process.env.E2E_TOKEN as `0x${string}` });
+
+async function balance(): Promise<bigint> {
+  const { rpc, token } = env();
+  const client = createPublicClient({ transport: http(rpc) });
+  return client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [WALLET] });
+}
+
+test("a person connects a wallet, pays the exact quote and watches the clip finish", async ({ page }, info) => {
+  const { base, rpc } = env();
+  const wallet = await injectTestWallet(page, { rpcUrl: rpc, address: WALLET, chainId: 31337 });
+  const before = await balance();
+
+  await page.goto(`${base}/`);
+  await expect(page.getByRole("heading", { name: "Reel402" })).toBeVisible();
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByTestId("wallet-address")).toContainText("0x14dC");
+  await expect(page.getByTestId("wallet-balance")).toContainText("1000.00 USDC");
+
+  await page.getByText("alpha-fast custom").click();
+  await page.getByLabel("Prompt").fill("A paper lantern drifting over a quiet lake at night");
+  await expect(page.getByTestId("char-count")).toHaveText("51 / 2000");
+  await page.locator('input[name="duration"]').fill("4");
+  await page.locator('select[name="resolution"]').selectOption("480p");
+  await page.locator('input[name="generate_audio"]').check();
+  // 0.065 × 4 × 1.25 = 0.325 → rounded up to 0.33
+  await expect(page.getByTestId("live-price")).toHaveText("0.33 USDC");
+  await page.screenshot({ path: info.outputPath("desktop-compose.png"), fullPage: true });
+
+  await page.getByRole("button", { name: "Get exact price" }).click();
+  await expect(page.getByTestId("quoted-price")).toHaveText("0.33 USDC");
+  expect(wallet.calls).not.toContain("eth_signTypedData_v4");
+  await page.getByRole("button", { name: "Pay and generate" }).click();
+
+  const card = page.getByTestId("job-card").first();
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId("job-status")).toHaveText("Ready", { timeout: 90_000 });
+  const video = card.getByTestId("job-video");
+  await expect(video).toBeVisible();
+  const duration = await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener("loadedmetadata", () => resolve(v.duration), { once: true }))),
+  );
+  expect(Math.abs(duration - 4)).toBeLessThan(0.2);
+  expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4")).toHaveLength(1);
+  expect(before - (await balance())).toBe(330_000n);
+  await page.screenshot({ path: info.outputPath("desktop-finished.png"), fullPage: true });
+
+  await page.reload();
+  await expect(page.getByTestId("job-card").first().getByTestId("job-status")).toHaveText("Ready");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: info.outputPath("phone-finished.png"), fullPage: true });
+});
+
+test("a rejected prompt shows its reason and no signature is requested", async ({ page }) => {
+  const { base, rpc } = env();
+  const wallet = await injectTestWallet(page, { rpcUrl: rpc, address: WALLET, chainId: 31337 });
+  const before = await balance();
+  await page.goto(`${base}/`);
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByTestId("wallet-address")).toBeVisible();
+  await page.getByLabel("Prompt").fill("A castle on a hill --ar 16:9");
+  await page.getByRole("button", { name: "Get exact price" }).click();
+  const error = page.getByTestId("form-error");
+  await expect(error).toContainText("content policy");
+  await expect(error).toContainText("flag directive");
+  expect(wallet.calls).not.toContain("eth_signTypedData_v4");
+  expect(await balance()).toBe(before);
+});
