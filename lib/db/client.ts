@@ -1,4 +1,5 @@
 import "server-only";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/lib/db/schema";
@@ -14,6 +15,7 @@ type Opened = { db: Db; close: () => Promise<void> };
 
 export async function openDb(databaseUrl: string | undefined, dataDir: string): Promise<Opened> {
   if (!databaseUrl) {
+    holdPgliteLock(dataDir);
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -36,6 +38,23 @@ export async function openDb(databaseUrl: string | undefined, dataDir: string): 
     lock.release();
   }
   return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
+}
+
+/** PGlite is single-process: a second process on the same folder would corrupt it. */
+function holdPgliteLock(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = path.join(dataDir, "pglite.pid");
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, "utf8"));
+    let alive = false;
+    try {
+      alive = pid !== process.pid && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive) throw new Error(`the embedded database in ${dataDir} is in use by process ${pid}; stop it first or set DATABASE_URL`);
+  }
+  writeFileSync(lock, String(process.pid));
 }
 
 const holder = globalThis as unknown as { __reel402Db?: Promise<Opened> };
