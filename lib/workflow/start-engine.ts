@@ -37,7 +37,7 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
     refundWallet: getRefundWallet(),
     store: getVideoStore(),
     staleVerifiedMs: env.facilitatorTimeoutMs * 2,
-    expiryMarginSeconds: 30,
+    expiryMarginSeconds: 10,
     onQueued: (job) => wakeWorkflow(job),
     refundFaults: { crashAfterRecord: crash("refund-crash-after-record"), crashAfterBroadcast: crash("refund-crash-after-broadcast") },
   };
