@@ -1,0 +1,129 @@
+import { createWriteStream } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { x402Client } from "@x402/core/client";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
+import { toClientEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import type { PrivateKeyAccount } from "viem/accounts";
+
+/** What the CLI and the MCP tools share: quote, pay, poll, download. Talks HTTP only. */
+
+export type ClipRequest = {
+  model: "alpha" | "alpha-fast";
+  prompt: string;
+  duration?: number;
+  resolution?: string;
+  ratio?: string;
+  seed?: number;
+  audio?: boolean;
+  fixedCamera?: boolean;
+};
+
+export type Job = { job_id: string; status: string; attempts: number; video_url: string | null; video_expires_at: string | null; error: { code: string; message: string } | null };
+
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export function endpointFor(req: ClipRequest): { path: string; body: Record<string, unknown> } {
+  const custom = req.duration !== undefined || req.resolution !== undefined || req.seed !== undefined || req.audio || req.fixedCamera;
+  if (!custom) return { path: `/generate/${req.model}/5s-720p`, body: { prompt: req.prompt, ...(req.ratio ? { ratio: req.ratio } : {}) } };
+  return {
+    path: `/generate/${req.model}/custom`,
+    body: {
+      prompt: req.prompt,
+      ...(req.duration !== undefined ? { duration: req.duration } : {}),
+      ...(req.resolution ? { resolution: req.resolution } : {}),
+      ...(req.ratio ? { ratio: req.ratio } : {}),
+      ...(req.seed !== undefined ? { seed: req.seed } : {}),
+      ...(req.audio ? { generate_audio: true } : {}),
+      ...(req.fixedCamera ? { camera_fixed: true } : {}),
+    },
+  };
+}
+
+async function failure(res: Response): Promise<ServiceError> {
+  const body = (await res.json().catch(() => ({}))) as { code?: string; detail?: string; error?: string };
+  return new ServiceError(res.status, body.code ?? `http_${res.status}`, body.detail ?? body.error ?? res.statusText);
+}
+
+export type Quote = { required: PaymentRequired; amountAtomic: bigint; priceUsd: string; path: string; body: Record<string, unknown> };
+
+export function usd(atomic: bigint): string {
+  const whole = atomic / 1_000_000n;
+  const frac = (atomic % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "").padEnd(2, "0");
+  return `${whole}.${frac}`;
+}
+
+export function parseUsd(text: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(text.trim().replace(/^\$/, ""));
+  if (!m) throw new Error(`not a dollar amount: ${text}`);
+  return BigInt(m[1] ?? "0") * 1_000_000n + BigInt((m[2] ?? "").padEnd(6, "0"));
+}
+
+/** The binding price of exactly this request (the 402), without paying. */
+export async function quote(baseUrl: string, req: ClipRequest): Promise<Quote> {
+  const { path, body } = endpointFor(req);
+  const res = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const header = res.headers.get("payment-required");
+  if (res.status !== 402 || !header) throw await failure(res);
+  const required = decodePaymentRequiredHeader(header);
+  const amountAtomic = BigInt(required.accepts[0]?.amount ?? "0");
+  return { required, amountAtomic, priceUsd: usd(amountAtomic), path, body };
+}
+
+export type Paid = { jobId: string; status: string; transaction: string | null; priceUsd: string };
+
+/** Pays a quote once. The Idempotency-Key makes a retry of this call safe. */
+export async function pay(baseUrl: string, account: PrivateKeyAccount, q: Quote, maxAtomic: bigint, idempotencyKey = crypto.randomUUID()): Promise<Paid> {
+  if (q.amountAtomic > maxAtomic) throw new ServiceError(0, "over_budget", `the clip costs ${q.priceUsd} USDC, above the limit of ${usd(maxAtomic)} USDC`);
+  const client = new x402Client();
+  const network = q.required.accepts[0]?.network ?? "eip155:8453";
+  registerExactEvmScheme(client, { signer: toClientEvmSigner(account), networks: [network] });
+  client.setSpendControls({ maxAmountPerPayment: false, allowedAssets: true });
+  const signature = encodePaymentSignatureHeader(await client.createPaymentPayload(q.required));
+  const res = await fetch(`${baseUrl}${q.path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "payment-signature": signature, "idempotency-key": idempotencyKey },
+    body: JSON.stringify(q.body),
+  });
+  if (res.status !== 200 && res.status !== 202) throw await failure(res);
+  const created = (await res.json()) as { job_id: string; status: string };
+  const receipt = res.headers.get("payment-response");
+  return { jobId: created.job_id, status: created.status, transaction: receipt ? decodePaymentResponseHeader(receipt).transaction : null, priceUsd: q.priceUsd };
+}
+
+export async function getJob(baseUrl: string, id: string): Promise<Job> {
+  const res = await fetch(`${baseUrl}/jobs/${encodeURIComponent(id)}`);
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as Job;
+}
+
+export async function waitForJob(baseUrl: string, id: string, onUpdate: (job: Job) => void, timeoutMs = 30 * 60_000): Promise<Job> {
+  const deadline = Date.now() + timeoutMs;
+  let delay = 1000;
+  for (;;) {
+    const job = await getJob(baseUrl, id);
+    onUpdate(job);
+    if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} after ${Math.round(timeoutMs / 60000)} minutes`);
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(5000, Math.round(delay * 1.3));
+  }
+}
+
+export async function download(url: string, file: string): Promise<number> {
+  const res = await fetch(url);
+  if (!res.ok || !res.body) throw new Error(`download failed: HTTP ${res.status}`);
+  await pipeline(Readable.fromWeb(res.body as never), createWriteStream(file));
+  return Number(res.headers.get("content-length") ?? 0);
+}
+
