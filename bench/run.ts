@@ -1,0 +1,12 @@
+import { benchStatusScaling } from "./status-scaling";
+
+/** npm run bench [-- name…]: prints figures; a benchmark never fails the suite. */
+const all: Record<string, () => Promise<void>> = {
+  "status-scaling": benchStatusScaling,
+};
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(all)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  await run();
+}
+process.exit(0);
