@@ -9,7 +9,6 @@ Usage:
   reel402 quote "prompt" [options]          exact price of a clip, nothing is paid
   reel402 generate "prompt" [options]       pay, wait, download the MP4
   reel402 job <id>                          show a job
-  reel402 mcp                               run the MCP server on stdio
 
 Options:
   --url URL            service address (default $REEL402_URL or http://127.0.0.1:3000)
@@ -79,10 +78,6 @@ export async function main(argv: string[]): Promise<void> {
   const baseUrl = ((values.url as string | undefined) ?? process.env.REEL402_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
   if (values.help || !command) return console.log(HELP);
 
-  if (command === "mcp") {
-    const { runMcpServer } = await import("./mcp-server");
-    return runMcpServer(baseUrl);
-  }
   if (command === "job") {
     if (!arg) fail("usage: reel402 job <id>", 2);
     return console.log(JSON.stringify(await getJob(baseUrl, arg), null, 2));

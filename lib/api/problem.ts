@@ -4,6 +4,8 @@ const PROBLEMS = {
   invalid_request: { status: 403, title: "Invalid request" },
   body_too_large: { status: 403, title: "Request body too large" },
   content_policy: { status: 403, title: "Prompt rejected by the content policy" },
+  link_invalid: { status: 403, title: "Invalid download link" },
+  link_expired: { status: 403, title: "Download link expired" },
   not_found: { status: 404, title: "Not found" },
   idempotency_key_in_flight: { status: 409, title: "A request with this Idempotency-Key is still in progress" },
   payment_in_flight: { status: 409, title: "This payment authorization is already being processed" },

@@ -1,9 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
-import { createBlobStore } from "@/lib/storage/blob-store";
 import { createLocalStore } from "@/lib/storage/local-store";
-import { createS3Store } from "@/lib/storage/s3-store";
 import type { VideoStore } from "@/lib/storage/types";
 import { getVideoUrlSecret } from "@/lib/storage/url-secret";
 
@@ -16,13 +14,7 @@ export function localVideoDir(): string {
 /** The configured video store, one per process. */
 export function getVideoStore(): VideoStore {
   if (holder.__reel402Store) return holder.__reel402Store;
-  const { storage } = getEnv();
-  const store =
-    storage.driver === "s3"
-      ? createS3Store(storage.s3)
-      : storage.driver === "blob"
-        ? createBlobStore({ token: storage.blobToken })
-        : createLocalStore({ dir: localVideoDir(), secret: getVideoUrlSecret() });
+  const store = createLocalStore({ dir: localVideoDir(), secret: getVideoUrlSecret() });
   holder.__reel402Store = store;
   return store;
 }

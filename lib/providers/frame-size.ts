@@ -1,0 +1,20 @@
+import type { Ratio, Resolution } from "@/lib/providers/types";
+
+const SHORT_SIDE: Record<Resolution, number> = { "480p": 480, "720p": 720, "1080p": 1080 };
+const RATIO: Record<Exclude<Ratio, "adaptive">, [number, number]> = {
+  "16:9": [16, 9],
+  "4:3": [4, 3],
+  "1:1": [1, 1],
+  "3:4": [3, 4],
+  "9:16": [9, 16],
+  "21:9": [21, 9],
+};
+
+const even = (n: number) => Math.round(n / 2) * 2;
+
+/** Frame size for a resolution and ratio: the resolution names the short side; adaptive is 16:9. */
+export function frameSize(resolution: Resolution, ratio: Ratio): { width: number; height: number } {
+  const [w, h] = RATIO[ratio === "adaptive" ? "16:9" : ratio];
+  const short = SHORT_SIDE[resolution];
+  return w >= h ? { width: even((short * w) / h), height: short } : { width: short, height: even((short * h) / w) };
+}
