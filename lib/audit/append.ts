@@ -21,6 +21,17 @@ export type AuditType =
   | "refund.resigned"
   | "refund.manual";
 
+/**
+ * A transaction that will append audit events takes the audit lock FIRST, before any row lock.
+ * With one lock order everywhere, writers queue instead of deadlocking on each other.
+ */
+export function auditedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+    return work(tx);
+  });
+}
+
 /** Appends one event; inside the caller's transaction when given one. */
 export async function appendAudit(db: Db, type: AuditType, jobId: string | null, data: Record<string, unknown>): Promise<void> {
   await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { sql } from "drizzle-orm";
 import { problem } from "@/lib/api/problem";
-import { appendAudit } from "@/lib/audit/append";
+import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Product } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
@@ -65,7 +65,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
   const jobId = randomUUID();
   const paymentId = randomUUID();
   try {
-    await db.transaction(async (tx) => {
+    await auditedTransaction(db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
       if ((await countActiveJobs(tx)) >= env.limits.queueCapacity) throw new CapacityReached();
       await insertJob(tx, { id: jobId, sku: req.product.sku, status: "pending_settlement", spec: req.spec, payer, amountAtomic: req.amount, network: env.network });

@@ -1,5 +1,5 @@
 import type { SettleResponse } from "@x402/core/types";
-import { appendAudit } from "@/lib/audit/append";
+import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { completeKey, releaseKey } from "@/lib/idempotency/keys";
 import { changeStatus } from "@/lib/jobs/repository";
@@ -23,7 +23,7 @@ export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, o
   if (outcome.kind === "settled") {
     const body = jobCreatedBody(jobId, "queued");
     let payer = "";
-    await db.transaction(async (tx) => {
+    await auditedTransaction(db, async (tx) => {
       await updatePayment(tx, paymentId, { status: "settled", transaction: outcome.response.transaction, settledAt: now });
       await appendAudit(tx, "payment.settled", jobId, { transaction: outcome.response.transaction });
       const queued = await changeStatus(tx, jobId, "pending_settlement", "queued", { queuedAt: now, runAfter: now });
@@ -34,7 +34,7 @@ export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, o
     return paidResponse(body, 200, outcome.response);
   }
   if (outcome.kind === "failed") {
-    await db.transaction(async (tx) => {
+    await auditedTransaction(db, async (tx) => {
       await updatePayment(tx, paymentId, { status: "failed", failureReason: outcome.reason });
       await appendAudit(tx, "payment.failed", jobId, { reason: outcome.reason });
       await changeStatus(tx, jobId, "pending_settlement", "cancelled", {
@@ -45,7 +45,7 @@ export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, o
     });
     return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
   }
-  await db.transaction(async (tx) => {
+  await auditedTransaction(db, async (tx) => {
     await updatePayment(tx, paymentId, { status: "unknown", failureReason: outcome.reason });
     await appendAudit(tx, "payment.unknown", jobId, { reason: outcome.reason });
   });

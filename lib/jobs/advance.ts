@@ -1,3 +1,4 @@
+import { auditedTransaction } from "@/lib/audit/append";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { type JobError, jobs } from "@/lib/db/schema";
@@ -64,7 +65,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
     }
     const download = await provider.download(attempt.taskId, polled.videoUrl);
     await deps.store.put(job.id, download.body, "video/mp4");
-    await deps.db.transaction(async (tx) => {
+    await auditedTransaction(deps.db, async (tx) => {
       await endAttempt(tx, attempt, "succeeded", null);
       const done = await changeStatus(tx, job.id, "generating", "succeeded", {
         videoKey: job.id,
@@ -87,7 +88,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
 }
 
 async function startIfWalletHasRoom(deps: AdvanceDeps, job: JobRow): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+  return auditedTransaction(deps.db, async (tx) => {
     // One wallet's starts are serialised so two runners cannot both take the last slot.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
     const [row] = await tx
@@ -126,7 +127,7 @@ async function failJob(deps: AdvanceDeps, job: JobRow, lastError: JobError | nul
     message: `Generation failed after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${lastError?.message ?? "no upstream is available."}`,
     retryable: lastError?.retryable ?? true,
   };
-  await deps.db.transaction(async (tx) => {
+  await auditedTransaction(deps.db, async (tx) => {
     const failed = await changeStatus(tx, job.id, "generating", "failed", { error, finishedAt: new Date(), runAfter: null });
     await deps.onFinished?.(tx, failed);
   });

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { attempts, type JobError, jobs } from "@/lib/db/schema";
-import { appendAudit } from "@/lib/audit/append";
+import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 export type AttemptStatus = "submitting" | "running" | "succeeded" | "failed";
@@ -17,7 +17,7 @@ export async function listAttempts(db: Db, jobId: string): Promise<AttemptRow[]>
 
 /** Records the attempt BEFORE the upstream is called, so a crash never hides a submission. */
 export async function startAttempt(db: Db, jobId: string, number: number, provider: string): Promise<AttemptRow> {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(attempts)
       .values({ id: crypto.randomUUID(), jobId, number, provider, status: "submitting" })
@@ -34,7 +34,7 @@ export async function markAttemptRunning(db: Db, id: string, taskId: string): Pr
 }
 
 export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null): Promise<void> {
-  await db.transaction(async (tx) => {
+  await auditedTransaction(db, async (tx) => {
     await tx.update(attempts).set({ status, error, endedAt: new Date() }).where(eq(attempts.id, attempt.id));
     await appendAudit(tx, "attempt.ended", attempt.jobId, { number: attempt.number, provider: attempt.provider, status, ...(error ? { error } : {}) });
   });

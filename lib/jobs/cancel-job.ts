@@ -1,3 +1,4 @@
+import { auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
 import { refundIfOwed } from "@/lib/refunds/refund-policy";
@@ -10,7 +11,7 @@ export async function cancelJob(db: Db, id: string, canRefund: boolean): Promise
   if (!job) return { ok: false, reason: "no such job" };
   if (job.status === "pending_settlement") return { ok: false, reason: "the payment is still settling; the reconciler decides this job first" };
   if (job.status !== "queued" && job.status !== "generating") return { ok: false, reason: `the job is already ${job.status}` };
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, async (tx) => {
     const cancelled = await changeStatus(tx, id, job.status, "cancelled", {
       finishedAt: new Date(),
       runAfter: null,

@@ -1,6 +1,6 @@
 import { and, eq, lt, or } from "drizzle-orm";
 import { parseAbiItem, type PublicClient } from "viem";
-import { appendAudit } from "@/lib/audit/append";
+import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { idempotencyKeys, payments } from "@/lib/db/schema";
 import { completeKey, releaseKey } from "@/lib/idempotency/keys";
@@ -51,7 +51,7 @@ async function keyOf(db: Db, jobId: string): Promise<string | null> {
 }
 
 async function settleFromChain(db: Db, payment: PaymentRow, transaction: string | null, opts: ReconcileOptions) {
-  const job = await db.transaction(async (tx) => {
+  const job = await auditedTransaction(db, async (tx) => {
     await updatePayment(tx, payment.id, { status: "settled", transaction, settledAt: new Date() });
     await appendAudit(tx, "payment.settled", payment.jobId, { transaction, via: "reconciler" });
     const current = await getJob(tx, payment.jobId);
@@ -65,7 +65,7 @@ async function settleFromChain(db: Db, payment: PaymentRow, transaction: string 
 }
 
 async function expire(db: Db, payment: PaymentRow) {
-  await db.transaction(async (tx) => {
+  await auditedTransaction(db, async (tx) => {
     await updatePayment(tx, payment.id, { status: "failed", failureReason: "authorization expired unused" });
     await appendAudit(tx, "payment.failed", payment.jobId, { reason: "authorization expired unused", via: "reconciler" });
     const current = await getJob(tx, payment.jobId);

@@ -1,68 +1,101 @@
-import { checkedDownload, httpFailure, upstreamFetch } from "@/lib/providers/http-errors";
-import { type GenerationSpec, type ModelId, ProviderFailure, type VideoProvider } from "@/lib/providers/types";
+import { z } from "zod";
+import { checkedDownload } from "@/lib/providers/checked-download";
+import { assertSupported, httpFailure, requestJson, TASK_LOST, type UpstreamReply } from "@/lib/providers/http-errors";
+import { type GenerationSpec, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
 
-export type ArkConfig = { baseUrl: string; apiKey: string; models: Record<ModelId, string>; requestTimeoutMs: number; fetch?: typeof fetch };
-
-type ArkTask = {
-  id: string;
-  status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "expired";
-  content?: { video_url?: string };
-  error?: { code?: string; message?: string } | null;
-  seed?: number;
-  framespersecond?: number;
+export type ArkConfig = {
+  baseUrl: string;
+  apiKey: string;
+  models: Record<ModelId, string>;
+  requestTimeoutMs: number;
+  fetch?: typeof fetch;
 };
 
-const MODERATION = /Sensitive|Moderation|Risk/i;
+const errorBody = z.object({ error: z.object({ code: z.string().optional() }).nullish() }).nullish();
+const createdBody = z.object({ id: z.string().min(1) });
+const taskBody = z.object({
+  status: z.string(),
+  content: z.object({ video_url: z.string().optional() }).nullish(),
+  error: z.object({ code: z.string().optional() }).nullish(),
+  seed: z.number().nullish(),
+  framespersecond: z.number().nullish(),
+});
+
+/** Ark's moderation codes: InputTextSensitiveContentDetected, OutputVideoSensitiveContentDetected, … */
+const MODERATION = /SensitiveContent|Risk/i;
+
+function failureOf(reply: UpstreamReply): ProviderError {
+  const code = errorBody.safeParse(reply.body).data?.error?.code;
+  return httpFailure(reply.status, { moderated: MODERATION.test(code ?? ""), upstreamCode: code });
+}
+
+const UPSTREAM_FAILED: ProviderError = { code: "upstream_failed", message: "The upstream failed to produce a video.", retryable: true };
+
+function taskFailure(status: string, code: string | undefined): ProviderError {
+  if (MODERATION.test(code ?? "")) return httpFailure(400, { moderated: true });
+  if (status === "failed") return UPSTREAM_FAILED;
+  return { ...UPSTREAM_FAILED, message: `The upstream task was ${status === "expired" ? "expired" : "cancelled"}.` };
+}
 
 /**
- * BytePlus ModelArk content-generation tasks. Seedance 2.0 rejects `camera_fixed`, so it is not
- * sent; the fast model has no 1080p.
+ * BytePlus ModelArk content-generation tasks. Seedance 2.0 rejects `camera_fixed`, so
+ * `spec.cameraFixed` is dropped; the task id is Ark's own, so a fresh instance can poll it.
  */
 export function createArkProvider(config: ArkConfig): VideoProvider {
-  const f = config.fetch ?? fetch;
-  const tasks = `${config.baseUrl.replace(/\/$/, "")}/api/v3/contents/generations/tasks`;
+  const fetchImpl = config.fetch ?? fetch;
+  const tasks = `${config.baseUrl.replace(/\/+$/, "")}/api/v3/contents/generations/tasks`;
   const headers = { authorization: `Bearer ${config.apiKey}`, "content-type": "application/json" };
-  const fail = async (res: Response): Promise<never> => {
-    const body = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
-    const code = body.error?.code;
-    throw new ProviderFailure(httpFailure(res.status, code, MODERATION.test(code ?? ""), /RateLimit|Overloaded/i.test(code ?? "")));
-  };
+  const call = (url: string, init: RequestInit) => requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+  const taskUrl = (taskId: string) => `${tasks}/${encodeURIComponent(taskId)}`;
+
   return {
     name: "ark",
     async submit(spec: GenerationSpec) {
-      if (spec.model === "alpha-2.0-fast" && spec.resolution === "1080p") {
-        throw new ProviderFailure({ code: "unsupported_resolution", message: "alpha-fast does not render 1080p.", retryable: false });
-      }
+      assertSupported(spec);
       const body = {
         model: config.models[spec.model],
         content: [{ type: "text", text: spec.prompt }],
         resolution: spec.resolution,
         ratio: spec.ratio,
         duration: spec.durationSeconds,
+        // Omitted rather than -1 so Ark picks and reports the seed itself.
         ...(spec.seed !== null && spec.seed !== -1 ? { seed: spec.seed } : {}),
         generate_audio: spec.generateAudio,
         watermark: false,
       };
-      const res = await upstreamFetch(f, tasks, { method: "POST", headers, body: JSON.stringify(body) }, config.requestTimeoutMs);
-      if (!res.ok) return fail(res);
-      const { id } = (await res.json()) as { id?: string };
-      if (!id) throw new ProviderFailure({ code: "upstream_error", message: "The upstream returned no task id.", retryable: true });
-      return { taskId: id };
+      const reply = await call(tasks, { method: "POST", body: JSON.stringify(body) });
+      if (!reply.ok) throw new ProviderFailure(failureOf(reply));
+      const created = createdBody.safeParse(reply.body);
+      if (!created.success) throw new ProviderFailure({ code: "upstream_error", message: "The upstream returned no task id.", retryable: true });
+      return { taskId: created.data.id };
     },
-    async poll(taskId) {
-      const res = await upstreamFetch(f, `${tasks}/${encodeURIComponent(taskId)}`, { headers }, config.requestTimeoutMs);
-      if (!res.ok) return fail(res);
-      const task = (await res.json()) as ArkTask;
-      if (task.status === "queued" || task.status === "running") return { state: "running" };
-      if (task.status === "succeeded" && task.content?.video_url) {
-        return { state: "succeeded", videoUrl: task.content.video_url, seed: task.seed ?? null, framesPerSecond: task.framespersecond ?? null };
+
+    async poll(taskId): Promise<PollResult> {
+      const reply = await call(taskUrl(taskId), { method: "GET" });
+      if (reply.status === 404) return { state: "failed", error: TASK_LOST };
+      if (!reply.ok) throw new ProviderFailure(failureOf(reply));
+      const parsed = taskBody.safeParse(reply.body);
+      if (!parsed.success) throw new ProviderFailure({ code: "upstream_error", message: "The upstream sent an unreadable task.", retryable: true });
+      const task = parsed.data;
+      switch (task.status) {
+        case "succeeded":
+          if (!task.content?.video_url) return { state: "failed", error: { code: "broken_video", message: "The upstream finished without a video.", retryable: true } };
+          return { state: "succeeded", videoUrl: task.content.video_url, seed: task.seed ?? null, framesPerSecond: task.framespersecond ?? null };
+        case "failed":
+        case "cancelled":
+        case "expired":
+          return { state: "failed", error: taskFailure(task.status, task.error?.code) };
+        default:
+          // queued, running, or a state added later: the engine's attempt deadline bounds the wait.
+          return { state: "running" };
       }
-      const code = task.error?.code;
-      return { state: "failed", error: MODERATION.test(code ?? "") ? httpFailure(400, code, true) : { code: `upstream_${task.status}`, message: `The upstream task ended ${task.status}.`, retryable: true } };
     },
-    download: (_taskId, videoUrl) => checkedDownload(f, videoUrl, config.requestTimeoutMs * 10),
+
+    download: (_taskId, videoUrl) => checkedDownload(fetchImpl, videoUrl, config.requestTimeoutMs),
+
     async cancel(taskId) {
-      await upstreamFetch(f, `${tasks}/${encodeURIComponent(taskId)}`, { method: "DELETE", headers }, config.requestTimeoutMs).catch(() => undefined);
+      // Ark only deletes queued tasks; a running one is left to finish and is simply not polled.
+      await call(taskUrl(taskId), { method: "DELETE" }).catch(() => undefined);
     },
   };
 }

@@ -1,65 +1,116 @@
-import { checkedDownload, httpFailure, upstreamFetch } from "@/lib/providers/http-errors";
-import { type GenerationSpec, type ModelId, ProviderFailure, type VideoProvider } from "@/lib/providers/types";
+import { z } from "zod";
+import { checkedDownload } from "@/lib/providers/checked-download";
+import { assertSupported, httpFailure, requestJson, TASK_LOST, type UpstreamReply } from "@/lib/providers/http-errors";
+import { type GenerationSpec, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
 
-export type FalConfig = { queueBaseUrl: string; apiKey: string; endpoints: Record<ModelId, string>; requestTimeoutMs: number; fetch?: typeof fetch };
+export type FalConfig = {
+  queueBaseUrl: string;
+  apiKey: string;
+  endpoints: Record<ModelId, string>;
+  requestTimeoutMs: number;
+  fetch?: typeof fetch;
+};
 
-/** What we keep of a queued request: the URLs fal returned (they drop the endpoint's sub-path). */
-type FalTask = { request_id: string; status_url: string; response_url: string; cancel_url: string };
+/**
+ * What a queued request needs after a restart. fal's returned URLs drop the endpoint's sub-path
+ * (`fal-ai/bytedance/requests/…`), so they are kept as given rather than rebuilt.
+ */
+const falTask = z.object({ request_id: z.string().min(1), status_url: z.url(), response_url: z.url(), cancel_url: z.url() });
+type FalTask = z.infer<typeof falTask>;
 
-const encode = (t: FalTask) => `fal-${Buffer.from(JSON.stringify(t)).toString("base64url")}`;
-function decode(taskId: string): FalTask {
-  try {
-    return JSON.parse(Buffer.from(taskId.replace(/^fal-/, ""), "base64url").toString("utf8")) as FalTask;
-  } catch {
-    throw new ProviderFailure({ code: "unknown_task", message: "Unknown upstream task.", retryable: false });
-  }
+const statusBody = z.object({ status: z.string() });
+const resultBody = z.object({ video: z.object({ url: z.string().min(1) }).nullish(), seed: z.number().nullish() });
+const errorBody = z.object({ detail: z.unknown() }).nullish();
+
+const PREFIX = "fal.";
+const encodeTask = (task: FalTask) => PREFIX + Buffer.from(JSON.stringify(task)).toString("base64url");
+
+/** fal marks moderation refusals with `type: "content_policy_violation"` in `detail`. */
+const MODERATION = /content_policy|policy_violation|nsfw/i;
+
+/** Only the error types are looked at: `detail` items may echo the prompt back. */
+function moderated(detail: unknown): boolean {
+  if (typeof detail === "string") return MODERATION.test(detail);
+  return Array.isArray(detail) && detail.some((item) => MODERATION.test(String((item as { type?: unknown } | null)?.type ?? "")));
+}
+
+function failureOf(reply: UpstreamReply): ProviderError {
+  const detail = errorBody.safeParse(reply.body).data?.detail;
+  const hint = (reply.headers.get("x-fal-retryable") ?? reply.headers.get("x-fal-needs-retry"))?.trim().toLowerCase();
+  return httpFailure(reply.status, {
+    moderated: moderated(detail),
+    retryable: hint === "true" ? true : hint === "false" ? false : undefined,
+    upstreamCode: reply.headers.get("x-fal-error-type") ?? undefined,
+  });
 }
 
 /**
- * fal's queue API for Seedance 2.0 text-to-video. fal takes no seed and no camera_fixed: both
- * are dropped, and the seed fal reports back (if any) is recorded.
+ * fal's queue API (Seedance 2.0 text-to-video). fal takes no seed and no camera_fixed: both are
+ * dropped, and the seed fal reports back (if any) is what the job records. `adaptive` has no
+ * text-to-video equivalent on fal, so it becomes 16:9 as on the local renderer.
  */
 export function createFalProvider(config: FalConfig): VideoProvider {
-  const f = config.fetch ?? fetch;
+  const fetchImpl = config.fetch ?? fetch;
+  const base = config.queueBaseUrl.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
   const headers = { authorization: `Key ${config.apiKey}`, "content-type": "application/json" };
-  const fail = async (res: Response): Promise<never> => {
-    const body = (await res.json().catch(() => ({}))) as { detail?: unknown };
-    const moderated = /content|safety|nsfw|moderat/i.test(JSON.stringify(body.detail ?? ""));
-    const hint = res.headers.get("x-fal-retryable");
-    throw new ProviderFailure(httpFailure(res.status, undefined, moderated, hint === null ? undefined : hint === "true"));
+  const call = (url: string, init: RequestInit) => requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+
+  // The key goes only to the configured queue host, whatever a task id or a reply claims.
+  const onQueueHost = (task: FalTask) => [task.status_url, task.response_url, task.cancel_url].every((u) => new URL(u).origin === origin);
+  const decodeTask = (taskId: string): FalTask | null => {
+    if (!taskId.startsWith(PREFIX)) return null;
+    try {
+      const parsed = falTask.safeParse(JSON.parse(Buffer.from(taskId.slice(PREFIX.length), "base64url").toString("utf8")));
+      return parsed.success && onQueueHost(parsed.data) ? parsed.data : null;
+    } catch {
+      return null;
+    }
   };
+
   return {
     name: "fal",
     async submit(spec: GenerationSpec) {
-      if (spec.model === "alpha-2.0-fast" && spec.resolution === "1080p") {
-        throw new ProviderFailure({ code: "unsupported_resolution", message: "alpha-fast does not render 1080p.", retryable: false });
+      assertSupported(spec);
+      const body = {
+        prompt: spec.prompt,
+        aspect_ratio: spec.ratio === "adaptive" ? "16:9" : spec.ratio,
+        resolution: spec.resolution,
+        duration: String(spec.durationSeconds),
+        generate_audio: spec.generateAudio,
+      };
+      const reply = await call(`${base}/${config.endpoints[spec.model]}`, { method: "POST", body: JSON.stringify(body) });
+      if (!reply.ok) throw new ProviderFailure(failureOf(reply));
+      const task = falTask.safeParse(reply.body);
+      if (!task.success || !onQueueHost(task.data)) {
+        throw new ProviderFailure({ code: "upstream_error", message: "The upstream returned no usable request.", retryable: true });
       }
-      const body = { prompt: spec.prompt, aspect_ratio: spec.ratio === "adaptive" ? "auto" : spec.ratio, resolution: spec.resolution, duration: String(spec.durationSeconds), generate_audio: spec.generateAudio };
-      const url = `${config.queueBaseUrl.replace(/\/$/, "")}/${config.endpoints[spec.model]}`;
-      const res = await upstreamFetch(f, url, { method: "POST", headers, body: JSON.stringify(body) }, config.requestTimeoutMs);
-      if (!res.ok) return fail(res);
-      const task = (await res.json()) as FalTask;
-      if (!task.request_id || !task.status_url || !task.response_url) throw new ProviderFailure({ code: "upstream_error", message: "The upstream returned no request.", retryable: true });
-      return { taskId: encode(task) };
+      const { request_id, status_url, response_url, cancel_url } = task.data;
+      return { taskId: encodeTask({ request_id, status_url, response_url, cancel_url }) };
     },
-    async poll(taskId) {
-      const task = decode(taskId);
-      const res = await upstreamFetch(f, task.status_url, { headers }, config.requestTimeoutMs);
-      if (!res.ok) return fail(res);
-      const { status } = (await res.json()) as { status?: string };
-      if (status !== "COMPLETED") return { state: "running" };
-      const result = await upstreamFetch(f, task.response_url, { headers }, config.requestTimeoutMs);
-      if (!result.ok) {
-        const error = await fail(result).catch((e: ProviderFailure) => e);
-        return { state: "failed", error: error.detail };
-      }
-      const body = (await result.json()) as { video?: { url?: string }; seed?: number };
-      if (!body.video?.url) return { state: "failed", error: { code: "broken_video", message: "The upstream finished without a video.", retryable: true } };
-      return { state: "succeeded", videoUrl: body.video.url, seed: body.seed ?? null, framesPerSecond: null };
+
+    async poll(taskId): Promise<PollResult> {
+      const task = decodeTask(taskId);
+      if (!task) return { state: "failed", error: TASK_LOST };
+      const status = await call(task.status_url, { method: "GET" });
+      if (status.status === 404) return { state: "failed", error: TASK_LOST };
+      if (!status.ok) throw new ProviderFailure(failureOf(status));
+      // IN_QUEUE and IN_PROGRESS (sent with 202) and anything unknown: keep waiting.
+      if (statusBody.safeParse(status.body).data?.status !== "COMPLETED") return { state: "running" };
+
+      // A request that failed upstream shows up here, as an error reply on the result.
+      const result = await call(task.response_url, { method: "GET" });
+      if (!result.ok) return { state: "failed", error: failureOf(result) };
+      const video = resultBody.safeParse(result.body).data;
+      if (!video?.video) return { state: "failed", error: { code: "broken_video", message: "The upstream finished without a video.", retryable: true } };
+      return { state: "succeeded", videoUrl: video.video.url, seed: video.seed ?? null, framesPerSecond: null };
     },
-    download: (_taskId, videoUrl) => checkedDownload(f, videoUrl, config.requestTimeoutMs * 10),
+
+    download: (_taskId, videoUrl) => checkedDownload(fetchImpl, videoUrl, config.requestTimeoutMs),
+
     async cancel(taskId) {
-      await upstreamFetch(f, decode(taskId).cancel_url, { method: "PUT", headers }, config.requestTimeoutMs).catch(() => undefined);
+      const task = decodeTask(taskId);
+      if (task) await call(task.cancel_url, { method: "PUT" }).catch(() => undefined);
     },
   };
 }

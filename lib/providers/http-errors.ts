@@ -1,56 +1,68 @@
-import { Readable, Transform } from "node:stream";
-import { ProviderFailure, type ProviderError, type VideoDownload } from "@/lib/providers/types";
+import { ProviderFailure, type GenerationSpec, type ProviderError } from "@/lib/providers/types";
 
-/** HTTP plumbing shared by the hosted upstreams: timeouts, error mapping, checked downloads. */
+/** HTTP plumbing shared by the hosted upstreams (ark, fal): timeouts and payer-safe error mapping. */
 
-export async function upstreamFetch(fetchImpl: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+export type UpstreamReply = { status: number; ok: boolean; headers: Headers; body: unknown };
+
+/** A task the upstream no longer knows (expired, purged): another attempt may still succeed. */
+export const TASK_LOST: ProviderError = { code: "upstream_task_lost", message: "The upstream no longer knows this task.", retryable: true };
+
+export const BROKEN_VIDEO: ProviderError = { code: "broken_video", message: "The upstream delivered a broken video.", retryable: true };
+
+/** Thrown and caught errors never reach a payer verbatim: they may carry URLs, keys or stack traces. */
+export function networkFailure(error: unknown): ProviderError {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+  return name === "TimeoutError" || name === "AbortError"
+    ? { code: "upstream_timeout", message: "The upstream did not answer in time.", retryable: true }
+    : { code: "upstream_unreachable", message: "The upstream could not be reached.", retryable: true };
+}
+
+/**
+ * One JSON request with a deadline covering the whole exchange (headers and body), so a hung
+ * upstream costs at most `timeoutMs`. Non-JSON bodies (HTML error pages) come back as null.
+ */
+export async function requestJson(fetchImpl: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<UpstreamReply> {
   try {
-    return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: res.status, ok: res.ok, headers: res.headers, body };
   } catch (error) {
-    const timedOut = (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError";
-    throw new ProviderFailure({
-      code: timedOut ? "upstream_timeout" : "upstream_unreachable",
-      message: timedOut ? "The upstream did not answer in time." : "The upstream could not be reached.",
-      retryable: true,
-    });
+    throw new ProviderFailure(networkFailure(error));
   }
 }
 
-/** Maps an upstream HTTP failure to a payer-safe error; `moderated` says the prompt was refused upstream. */
-export function httpFailure(status: number, code: string | undefined, moderated: boolean, retryableHint?: boolean): ProviderError {
-  if (moderated) return { code: "content_rejected_upstream", message: "The upstream's moderation refused this prompt.", retryable: false };
+export type FailureHints = {
+  /** The upstream's moderation refused the prompt or the output. */
+  moderated?: boolean;
+  /** The upstream's own verdict on retrying, when it gives one. */
+  retryable?: boolean;
+  /** The upstream's machine-readable error code; only identifier characters are kept. */
+  upstreamCode?: string;
+};
+
+/** Maps an upstream HTTP failure to a payer-safe error. */
+export function httpFailure(status: number, hints: FailureHints = {}): ProviderError {
+  if (hints.moderated) {
+    return { code: "content_rejected_upstream", message: "The upstream's moderation refused this request.", retryable: false };
+  }
+  // A wrong key will not fix itself on a retry, whatever the upstream says.
   if (status === 401 || status === 403) return { code: "upstream_auth", message: "The upstream refused our credentials.", retryable: false };
-  if (status === 429) return { code: "upstream_busy", message: "The upstream is rate limiting or overloaded.", retryable: true };
-  if (status >= 500) return { code: "upstream_error", message: `The upstream failed (HTTP ${status}).`, retryable: true };
-  return { code: code ? `upstream_${code.replace(/[^A-Za-z0-9]+/g, "_").toLowerCase()}`.slice(0, 64) : "upstream_rejected", message: `The upstream rejected the request (HTTP ${status}).`, retryable: retryableHint ?? false };
+  const code = hints.upstreamCode?.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 64);
+  const tag = code ? `HTTP ${status} ${code}` : `HTTP ${status}`;
+  if (status === 429) return { code: "upstream_busy", message: `The upstream is rate limiting or overloaded (${tag}).`, retryable: hints.retryable ?? true };
+  if (status === 408 || status >= 500) return { code: "upstream_error", message: `The upstream failed (${tag}).`, retryable: hints.retryable ?? true };
+  return { code: "upstream_rejected", message: `The upstream rejected the request (${tag}).`, retryable: hints.retryable ?? false };
 }
 
-const BROKEN = { code: "broken_video", message: "The upstream delivered a broken video.", retryable: true };
-
-/** Streams a finished video, refusing anything that does not start like an MP4 (an `ftyp` box). */
-export async function checkedDownload(fetchImpl: typeof fetch, url: string, timeoutMs: number): Promise<VideoDownload> {
-  const res = await upstreamFetch(fetchImpl, url, {}, timeoutMs);
-  const type = res.headers.get("content-type") ?? "";
-  if (!res.ok || !res.body || !(type.startsWith("video/") || type.startsWith("application/octet-stream") || type === "")) {
-    throw new ProviderFailure(BROKEN);
+/** The fast model renders at most 720p on every upstream; refused before anything is sent. */
+export function assertSupported(spec: GenerationSpec): void {
+  if (spec.model === "alpha-2.0-fast" && spec.resolution === "1080p") {
+    throw new ProviderFailure({ code: "unsupported_resolution", message: "alpha-2.0-fast does not render 1080p.", retryable: false });
   }
-  let head = Buffer.alloc(0);
-  let checked = false;
-  const check = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (!checked) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length < 8) return done();
-        checked = true;
-        if (head.subarray(4, 8).toString("latin1") !== "ftyp") return done(new ProviderFailure(BROKEN));
-        return done(null, head);
-      }
-      done(null, chunk);
-    },
-    flush(done) {
-      done(checked ? null : new ProviderFailure(BROKEN));
-    },
-  });
-  const size = Number(res.headers.get("content-length"));
-  return { body: Readable.fromWeb(res.body as never).pipe(check), contentType: "video/mp4", size: Number.isFinite(size) && size > 0 ? size : null };
 }

@@ -1,109 +1,180 @@
-import { spawn } from "node:child_process";
-import { createReadStream, existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { createReadStream, readlinkSync, realpathSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
-import { FPS, renderArgs, wrapPrompt } from "@/lib/providers/local-render-args";
 import { frameSize } from "@/lib/providers/frame-size";
-import { type GenerationSpec, ProviderFailure, type VideoProvider } from "@/lib/providers/types";
+import { FPS, fontSizeFor, PROMPT_FILE, renderArgs, wrapPrompt } from "@/lib/providers/local-render-args";
+import { type GenerationSpec, type PollResult, ProviderFailure, type ProviderError, type VideoProvider } from "@/lib/providers/types";
 
 export type LocalRendererConfig = { workDir: string; minLatencyMs: number; faultRate: number; ffmpegPath?: string; random?: () => number };
 
-type TaskState = { spec: GenerationSpec; seed: number; fail: boolean; submittedAt: number; pid: number | null; status: "rendering" | "done" | "failed" | "cancelled"; error?: string };
+type TaskState = {
+  seed: number;
+  /** Rolled once at submit, so a restart cannot turn an injected failure into a success. */
+  injectedFault: boolean;
+  submittedAt: number;
+  status: "rendering" | "done" | "failed" | "cancelled";
+  /** The render run in charge: a superseded run's exit must not touch the state. */
+  runId: string | null;
+  pid: number | null;
+  /** For operators (ffmpeg's last stderr line); payers only ever see RENDER_FAILED. */
+  error?: string;
+};
 
-const FAILED = { code: "upstream_failed", message: "The renderer failed to produce a video.", retryable: true };
+export const RENDER_FAILED: ProviderError = { code: "upstream_failed", message: "The renderer failed to produce a video.", retryable: true };
+const CANCELLED: ProviderError = { code: "upstream_cancelled", message: "The render was cancelled.", retryable: true };
+const LOST: ProviderError = { code: "upstream_task_lost", message: "The renderer has no record of this task.", retryable: true };
+const OUTPUT = "output.mp4";
+
+// Shared by every instance in this process: the child is what proves a render is alive here.
+const live = new Map<string, ChildProcess>();
+const locks = new Map<string, Promise<unknown>>();
+
+/** Serialises state changes of one task within this process (submit, exit, restart, cancel). */
+function locked<T>(taskId: string, fn: () => Promise<T>): Promise<T> {
+  const run = (locks.get(taskId) ?? Promise.resolve()).catch(() => undefined).then(fn);
+  locks.set(taskId, run);
+  void run.finally(() => locks.get(taskId) === run && locks.delete(taskId)).catch(() => undefined);
+  return run;
+}
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
 
 /**
  * The default upstream: renders a real H.264 MP4 with ffmpeg. Task state lives on disk, so a
- * fresh process can poll a task another one submitted, and a render cut short by a crash is
- * restarted for the same task (same seed) rather than submitted again.
+ * fresh process can poll a task another one submitted, and a render orphaned by a crash is
+ * restarted for the same task and seed rather than submitted again.
  */
 export function createLocalProvider(config: LocalRendererConfig): VideoProvider {
   const ffmpeg = config.ffmpegPath ?? ffmpegInstaller.path;
   const random = config.random ?? Math.random;
-  const dir = (taskId: string) => {
-    if (!/^local-[0-9a-f-]{36}$/.test(taskId)) throw new ProviderFailure({ code: "unknown_task", message: "Unknown render task.", retryable: false });
-    return path.join(config.workDir, taskId);
+  const workDir = path.resolve(config.workDir);
+  // Entry points check ids before any path is built from one.
+  const valid = (taskId: string) => /^local-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(taskId);
+  const dirOf = (taskId: string) => path.join(workDir, taskId);
+  const stateFile = (taskId: string) => path.join(dirOf(taskId), "state.json");
+
+  const readState = async (taskId: string): Promise<TaskState | null> =>
+    valid(taskId) ? readFile(stateFile(taskId), "utf8").then((s) => JSON.parse(s) as TaskState, () => null) : null;
+  const writeState = async (taskId: string, state: TaskState) => {
+    // Written aside and renamed, so a crash mid-write never leaves a torn state file.
+    const temp = `${stateFile(taskId)}.${randomUUID()}.tmp`;
+    await writeFile(temp, JSON.stringify(state));
+    await rename(temp, stateFile(taskId));
   };
-  const output = (taskId: string) => path.join(dir(taskId), "output.mp4");
-  const readState = async (taskId: string): Promise<TaskState> => {
+
+  /** Is a render of this task running in some other process (one that may since have died)? */
+  const renderingElsewhere = (taskId: string, pid: number | null) => {
+    if (!pid) return false;
     try {
-      return JSON.parse(await readFile(path.join(dir(taskId), "state.json"), "utf8")) as TaskState;
+      process.kill(pid, 0);
     } catch {
-      throw new ProviderFailure({ code: "unknown_task", message: "Unknown render task.", retryable: false });
+      return false;
+    }
+    // A reused pid belongs to someone else: only an ffmpeg working in this task's directory counts.
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(dirOf(taskId));
+    } catch {
+      return process.platform !== "linux";
     }
   };
-  const writeState = (taskId: string, state: TaskState) => writeFile(path.join(dir(taskId), "state.json"), JSON.stringify(state));
 
-  const render = async (taskId: string, state: TaskState) => {
-    const textFile = path.join(dir(taskId), "prompt.txt");
-    await writeFile(textFile, wrapPrompt(state.spec.prompt, frameSize(state.spec.resolution, state.spec.ratio).width));
-    const partial = path.join(dir(taskId), "render.partial.mp4");
-    const child = spawn(ffmpeg, renderArgs(state.spec, state.seed, textFile, partial), { stdio: ["ignore", "ignore", "pipe"] });
+  /** Starts a render run; callers hold the task's lock. */
+  const startRender = async (taskId: string, state: TaskState) => {
+    const dir = dirOf(taskId);
+    const spec = JSON.parse(await readFile(path.join(dir, "spec.json"), "utf8")) as GenerationSpec;
+    const { width, height } = frameSize(spec.resolution, spec.ratio);
+    await writeFile(path.join(dir, PROMPT_FILE), wrapPrompt(spec.prompt, width, fontSizeFor(width, height)));
+    const runId = randomUUID();
+    const partial = `render-${runId}.mp4`;
+    const child = spawn(ffmpeg, renderArgs(spec, state.seed, partial), { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    live.set(taskId, child);
     let stderr = "";
     child.stderr?.on("data", (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-2000);
     });
-    child.on("exit", (code) => {
-      void (async () => {
-        const current = await readState(taskId).catch(() => null);
-        if (!current || current.status === "cancelled") return;
-        if (code === 0) {
-          await rename(partial, output(taskId));
-          await writeState(taskId, { ...current, status: "done", pid: null });
-        } else {
-          await writeState(taskId, { ...current, status: "failed", pid: null, error: stderr.trim().split("\n").at(-1) ?? `exit ${code}` });
+    let finished = false;
+    const finish = (ok: boolean) => {
+      if (finished) return;
+      finished = true;
+      void locked(taskId, async () => {
+        if (live.get(taskId) === child) live.delete(taskId);
+        const current = await readState(taskId);
+        const inCharge = current !== null && current.runId === runId && current.status === "rendering";
+        if (ok && inCharge) {
+          await rename(path.join(dir, partial), path.join(dir, OUTPUT));
+          return writeState(taskId, { ...current, status: "done", pid: null });
         }
-      })().catch(() => undefined);
-    });
-    await writeState(taskId, { ...state, status: "rendering", pid: child.pid ?? null });
-  };
-
-  const alive = (pid: number | null) => {
-    if (!pid) return false;
-    try {
-      return process.kill(pid, 0);
-    } catch {
-      return false;
-    }
+        await rm(path.join(dir, partial), { force: true });
+        const error = stderr.trim().split("\n").at(-1)?.slice(0, 500) || "ffmpeg failed";
+        if (inCharge) await writeState(taskId, { ...current, status: "failed", pid: null, error });
+      }).catch(() => undefined);
+    };
+    child.on("error", () => finish(false));
+    child.on("close", (code) => finish(code === 0));
+    await writeState(taskId, { ...state, status: "rendering", runId, pid: child.pid ?? null });
   };
 
   return {
     name: "local",
-    async submit(spec) {
-      const taskId = `local-${crypto.randomUUID()}`;
-      await mkdir(dir(taskId), { recursive: true });
-      const seed = spec.seed ?? Math.floor(random() * 4_294_967_295);
-      const state: TaskState = { spec, seed, fail: random() < config.faultRate, submittedAt: Date.now(), pid: null, status: "rendering" };
-      await writeState(taskId, state);
-      if (!state.fail) await render(taskId, state);
+
+    async submit(spec: GenerationSpec) {
+      const taskId = `local-${randomUUID()}`;
+      const dir = dirOf(taskId);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, "spec.json"), JSON.stringify(spec));
+      const injectedFault = random() < config.faultRate;
+      const seed = spec.seed === null || spec.seed === -1 ? Math.floor(random() * 4_294_967_296) : spec.seed;
+      const state: TaskState = { seed, injectedFault, submittedAt: Date.now(), status: "rendering", runId: null, pid: null };
+      await locked(taskId, async () => {
+        await writeState(taskId, state);
+        if (!injectedFault) await startRender(taskId, state);
+      });
       return { taskId };
     },
-    async poll(taskId) {
+
+    async poll(taskId): Promise<PollResult> {
       const state = await readState(taskId);
-      if (Date.now() - state.submittedAt < config.minLatencyMs) return { state: "running" };
-      if (state.fail || state.status === "failed") return { state: "failed", error: FAILED };
-      if (state.status === "cancelled") return { state: "failed", error: { code: "cancelled", message: "The render was cancelled.", retryable: true } };
-      if (state.status === "done" && existsSync(output(taskId))) {
-        return { state: "succeeded", videoUrl: pathToFileURL(output(taskId)).href, seed: state.seed, framesPerSecond: FPS };
-      }
-      // A render whose process is gone (the server that ran it died) starts again for this task.
-      if (!alive(state.pid)) await render(taskId, state);
+      if (!state) return { state: "failed", error: LOST };
+      if (state.status === "cancelled") return { state: "failed", error: CANCELLED };
+      const settle = (result: PollResult): PollResult => (Date.now() - state.submittedAt < config.minLatencyMs ? { state: "running" } : result);
+      if (state.injectedFault || state.status === "failed") return settle({ state: "failed", error: RENDER_FAILED });
+      const output = path.join(dirOf(taskId), OUTPUT);
+      // The output file, renamed into place only once ffmpeg succeeded, is the proof of success.
+      if (await exists(output)) return settle({ state: "succeeded", videoUrl: pathToFileURL(output).href, seed: state.seed, framesPerSecond: FPS });
+      await locked(taskId, async () => {
+        const current = await readState(taskId);
+        if (!current || current.status === "cancelled" || current.status === "failed" || (await exists(output))) return;
+        if (live.has(taskId) || renderingElsewhere(taskId, current.pid)) return;
+        // Nobody is rendering and nothing was produced: the process that ran it died.
+        await startRender(taskId, current);
+      });
       return { state: "running" };
     },
+
     async download(taskId) {
-      const file = output(taskId);
-      const info = await stat(file).catch(() => null);
+      const file = path.join(dirOf(taskId), OUTPUT);
+      const info = valid(taskId) ? await stat(file).catch(() => null) : null;
       if (!info) throw new ProviderFailure({ code: "broken_video", message: "The rendered video is missing.", retryable: true });
       return { body: createReadStream(file), contentType: "video/mp4", size: info.size };
     },
+
     async cancel(taskId) {
-      const state = await readState(taskId).catch(() => null);
-      if (!state) return;
-      if (alive(state.pid) && state.pid) process.kill(state.pid, "SIGKILL");
-      await writeState(taskId, { ...state, status: "cancelled", pid: null });
-      await rm(path.join(dir(taskId), "render.partial.mp4"), { force: true });
+      await locked(taskId, async () => {
+        const state = await readState(taskId);
+        if (!state || state.status !== "rendering") return;
+        // Marked first, so the dying render's exit sees it was cancelled rather than failed.
+        await writeState(taskId, { ...state, status: "cancelled", pid: null });
+        const child = live.get(taskId);
+        if (child) child.kill("SIGKILL");
+        else if (state.pid && renderingElsewhere(taskId, state.pid)) process.kill(state.pid, "SIGKILL");
+        const dir = dirOf(taskId);
+        const partials = (await readdir(dir)).filter((f) => /^render-.*\.mp4$/.test(f));
+        await Promise.all(partials.map((f) => rm(path.join(dir, f), { force: true })));
+      });
     },
   };
 }

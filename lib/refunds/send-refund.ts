@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, keccak256 } from "viem";
-import { appendAudit } from "@/lib/audit/append";
+import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { type RefundRow, updateRefund } from "@/lib/refunds/repository";
@@ -25,7 +25,7 @@ export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${st
       });
       const raw = await client.signTransaction(request as never);
       const hash = keccak256(raw);
-      const recorded = await db.transaction(async (tx) => {
+      const recorded = await auditedTransaction(db, async (tx) => {
         const ok = await updateRefund(tx, refund.id, "pending", { status: "sent", rawTransaction: raw, transaction: hash, walletNonce: nonce, sentAt: new Date() });
         if (ok) await appendAudit(tx, "refund.sent", refund.jobId, { transaction: hash, amount: refund.amountAtomic });
         return ok;
@@ -42,7 +42,7 @@ export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${st
   const receipt = await client.getTransactionReceipt({ hash: refund.transaction as `0x${string}` }).catch(() => null);
   if (receipt) {
     const status: RefundRow["status"] = receipt.status === "success" ? "confirmed" : "manual";
-    await db.transaction(async (tx) => {
+    await auditedTransaction(db, async (tx) => {
       if (await updateRefund(tx, refund.id, "sent", { status, confirmedAt: status === "confirmed" ? new Date() : null })) {
         await appendAudit(tx, status === "confirmed" ? "refund.confirmed" : "refund.manual", refund.jobId, { transaction: refund.transaction, receipt: receipt.status });
       }
@@ -52,7 +52,7 @@ export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${st
   const mined = await client.getTransactionCount({ address: account.address, blockTag: "latest" });
   if (mined > refund.walletNonce) {
     // Another transaction took this nonce, so the recorded one can never be mined: sign afresh.
-    await db.transaction(async (tx) => {
+    await auditedTransaction(db, async (tx) => {
       if (await updateRefund(tx, refund.id, "sent", { status: "pending", rawTransaction: null, transaction: null, walletNonce: null })) {
         await appendAudit(tx, "refund.resigned", refund.jobId, { dead: refund.transaction });
       }

@@ -22,7 +22,18 @@ export async function startServer(env: Record<string, string>, opts: { dataDir?:
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "reel402-test-"));
   const child = spawn(path.join(process.cwd(), "node_modules/.bin/tsx"), ["scripts/serve.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEVNET_AUTOSTART: "false", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEVNET_AUTOSTART: "false",
+      // Tests drive many requests from one address; the guard tests set their own limits.
+      LIMIT_POSTS_PER_MINUTE_PER_IP: "100000",
+      ABUSE_BLOCK_REJECTIONS: "1000",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -232,3 +232,28 @@ describe("the paid request on Postgres", () => {
     assert.match(requiredFromHeader(res).error ?? "", /insufficient/i);
   });
 });
+
+describe("the paid request on the embedded PGlite database", () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await startStack({ database: "pglite" });
+  });
+  after(async () => {
+    await stack?.close();
+  });
+
+  test("pay once, replay by Idempotency-Key without a second charge, poll the job", async () => {
+    const payer = payingFetch(6);
+    const start = await stack.chain.balanceOf(payer.account.address);
+    const key = crypto.randomUUID();
+    const init = { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: JSON.stringify({ prompt: "a quiet harbour at dawn" }) };
+    const first = await payer.fetch(`${stack.server.url}/generate/alpha/5s-720p`, init);
+    assert.equal(first.status, 200);
+    const { job_id } = (await first.json()) as { job_id: string };
+    const again = await fetch(`${stack.server.url}/generate/alpha/5s-720p`, init);
+    assert.equal(((await again.json()) as { job_id: string }).job_id, job_id);
+    assert.equal(start - (await stack.chain.balanceOf(payer.account.address)), 960_000n);
+    const job = (await (await fetch(`${stack.server.url}/jobs/${job_id}`)).json()) as { sku: string };
+    assert.equal(job.sku, "alpha-5s-720p");
+  });
+});

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import { FaultQueue, type FakeServer, json, type RecordedRequest, sampleVideo, serveVideo, startFakeServer, type VideoDelivery } from "./fake-server";
+
+/** Faults injectable per submission, consumed in order by the next POSTs. */
+export type ArkFault =
+  | "submit_500"
+  | "submit_429"
+  | "submit_hang"
+  | "moderation"
+  | "task_hang"
+  | "task_failed"
+  | "output_moderation"
+  | "video_html"
+  | "video_truncated"
+  | "video_short";
+
+export type ArkFakeOptions = {
+  apiKey?: string;
+  /** Polls answered queued/running before a task succeeds. */
+  pollsBeforeDone?: number;
+};
+
+export type ArkFakeTask = { id: string; model: string; body: Record<string, unknown>; fault: ArkFault | null; polls: number; status: string; seed: number };
+
+export type ArkFake = FakeServer & { apiKey: string; faults: FaultQueue<ArkFault>; tasks: Map<string, ArkFakeTask>; video: Buffer };
+
+const TASKS = "/api/v3/contents/generations/tasks";
+
+const arkError = (res: ServerResponse, status: number, code: string, message: string) =>
+  json(res, status, { error: { code, message, param: "", type: status === 401 ? "Unauthorized" : "BadRequest" } });
+
+/** A BytePlus ModelArk content-generation API on 127.0.0.1, behaving as Seedance 2.0 does. */
+export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> {
+  const apiKey = opts.apiKey ?? "ark-test-key";
+  const pollsBeforeDone = opts.pollsBeforeDone ?? 2;
+  const faults = new FaultQueue<ArkFault>();
+  const tasks = new Map<string, ArkFakeTask>();
+  const video = await sampleVideo();
+
+  const view = (t: ArkFakeTask, url: string) => ({
+    id: t.id,
+    model: t.model,
+    status: t.status,
+    content: t.status === "succeeded" ? { video_url: `${url}/files/${t.id}.mp4?X-Tos-Signature=fake` } : undefined,
+    error:
+      t.status === "failed"
+        ? t.fault === "output_moderation"
+          ? { code: "OutputVideoSensitiveContentDetected", message: "The output video may contain sensitive information." }
+          : { code: "InternalServiceError", message: "The service encountered an unexpected internal error." }
+        : null,
+    seed: t.seed,
+    resolution: t.body.resolution,
+    ratio: t.body.ratio,
+    duration: t.body.duration,
+    framespersecond: 24,
+    usage: { completion_tokens: 108_900, total_tokens: 108_900 },
+    created_at: 1_760_000_000,
+    updated_at: 1_760_000_000 + t.polls,
+  });
+
+  const submit = (req: RecordedRequest, res: ServerResponse): boolean => {
+    const fault = faults.take();
+    if (fault === "submit_hang") return false;
+    if (fault === "submit_500") return arkError(res, 500, "InternalServiceError", "The service encountered an unexpected internal error.");
+    if (fault === "submit_429") return arkError(res, 429, "RateLimitExceeded.EndpointRPMExceeded", "Request rate limit exceeded.");
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.model !== "string" || !Array.isArray(body.content)) return arkError(res, 400, "MissingParameter", "model and content are required.");
+    if ("camera_fixed" in body) return arkError(res, 400, "InvalidParameter", "camera_fixed is not supported by this model.");
+    if (fault === "moderation") return arkError(res, 400, "InputTextSensitiveContentDetected", "The request failed because the input text may contain sensitive information.");
+    const id = `cgt-${randomUUID().replace(/-/g, "").slice(0, 20)}`;
+    const seed = typeof body.seed === "number" ? body.seed : Math.floor(Math.random() * 4_294_967_296);
+    tasks.set(id, { id, model: body.model, body, fault, polls: 0, status: "queued", seed });
+    return json(res, 200, { id });
+  };
+
+  const fake = await startFakeServer((req, res) => {
+    const url = fake.url;
+    const route = new URL(req.path, url).pathname;
+    if (route.startsWith("/files/")) {
+      const task = tasks.get(route.slice("/files/".length).replace(/\.mp4$/, ""));
+      if (!task || task.status !== "succeeded") return arkError(res, 404, "NotFound", "No such object.");
+      const delivery = (task.fault?.startsWith("video_") ? task.fault.slice("video_".length) : "ok") as VideoDelivery;
+      return serveVideo(res, video, delivery);
+    }
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return arkError(res, 401, "AuthenticationError", "The API key in the request is missing or invalid.");
+    if (route === TASKS && req.method === "POST") return submit(req, res);
+    const task = route.startsWith(`${TASKS}/`) ? tasks.get(decodeURIComponent(route.slice(TASKS.length + 1))) : undefined;
+    if (!task) return arkError(res, 404, "ResourceNotFound", "The specified task was not found.");
+    if (req.method === "DELETE") {
+      if (task.status !== "queued") return arkError(res, 409, "InvalidAction.TaskNotCancellable", "Only queued tasks can be cancelled.");
+      task.status = "cancelled";
+      return json(res, 200, {});
+    }
+    if (req.method !== "GET") return arkError(res, 405, "MethodNotAllowed", "Method not allowed.");
+    if (task.status === "queued" || task.status === "running") {
+      task.polls++;
+      const done = task.polls > pollsBeforeDone && task.fault !== "task_hang";
+      const failed = task.fault === "task_failed" || task.fault === "output_moderation";
+      task.status = done ? (failed ? "failed" : "succeeded") : task.polls === 1 ? "queued" : "running";
+    }
+    return json(res, 200, view(task, url));
+  });
+  return { ...fake, apiKey, faults, tasks, video };
+}
