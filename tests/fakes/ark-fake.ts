@@ -13,7 +13,8 @@ export type ArkFault =
   | "output_moderation"
   | "video_html"
   | "video_truncated"
-  | "video_short";
+  | "video_short"
+  | "video_stall";
 
 export type ArkFakeOptions = {
   apiKey?: string;

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
+import type { PollResult } from "@/lib/providers/types";
 
 /** Plumbing shared by the upstream fakes (ark, fal): request log, fault queue, video delivery. */
 
@@ -80,7 +81,7 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
 }
 
 /** How a finished video is delivered: intact, or broken in one of the ways CDNs break. */
-export type VideoDelivery = "ok" | "html" | "truncated" | "short";
+export type VideoDelivery = "ok" | "html" | "truncated" | "short" | "stall";
 
 export function serveVideo(res: ServerResponse, video: Buffer, delivery: VideoDelivery): true {
   const half = video.subarray(0, Math.floor(video.length / 2));
@@ -90,6 +91,10 @@ export function serveVideo(res: ServerResponse, video: Buffer, delivery: VideoDe
     // Announces the full length, then the connection drops half-way.
     res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) });
     res.write(half, () => res.socket?.destroy());
+  } else if (delivery === "stall") {
+    // Half the file, then silence with the connection held open.
+    res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) });
+    res.write(half);
   } else if (delivery === "short") {
     // A consistent length, but the file itself is cut: only the MP4 structure gives it away.
     res.writeHead(200, { "content-type": "video/mp4", "content-length": String(half.length) }).end(half);
@@ -118,4 +123,19 @@ export function sampleVideo(): Promise<Buffer> {
     return readFile(file);
   })();
   return sample;
+}
+
+/** Polls a provider task until it leaves `running`; returns the outcome and the polls it took. */
+export async function pollUntilSettled(
+  provider: { poll(taskId: string): Promise<PollResult> },
+  taskId: string,
+  opts: { intervalMs?: number; timeoutMs?: number } = {},
+): Promise<{ result: Exclude<PollResult, { state: "running" }>; polls: number }> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (let polls = 1; ; polls++) {
+    const result = await provider.poll(taskId);
+    if (result.state !== "running") return { result, polls };
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still running after ${polls} polls`);
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
+  }
 }

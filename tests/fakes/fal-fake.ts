@@ -17,7 +17,8 @@ export type FalFault =
   | "task_refused"
   | "video_html"
   | "video_truncated"
-  | "video_short";
+  | "video_short"
+  | "video_stall";
 
 export type FalFakeOptions = {
   apiKey?: string;

@@ -26,7 +26,7 @@ describe("generation on the embedded runner (Postgres)", () => {
   before(async () => {
     stack = await startStack({
       database: "postgres",
-      env: { LOCAL_RENDER_MIN_LATENCY_MS: "2500", LIMIT_QUEUE_CAPACITY: "9", POLL_INTERVAL_MS: "200" },
+      env: { LOCAL_RENDER_MIN_LATENCY_MS: "8000", LIMIT_QUEUE_CAPACITY: "9", POLL_INTERVAL_MS: "200" },
     });
     sql = postgres(stack.databaseUrl as string, { max: 2, onnotice: () => {} });
   });
@@ -98,6 +98,7 @@ describe("generation on the embedded runner (Postgres)", () => {
       }
     })();
     const ids: string[] = [];
+    try {
     for (let i = 0; i < 7; i++) {
       ids.push((await payForJob(stack.server.url, 3, "/generate/alpha-fast/custom", { prompt: `clip ${i}`, duration: 4, resolution: "480p" })).job_id);
     }
@@ -113,6 +114,9 @@ describe("generation on the embedded runner (Postgres)", () => {
     assert.equal(full.headers.get("payment-required"), null);
     assert.equal(((await full.json()) as { code: string }).code, "at_capacity");
     assert.equal(await stack.chain.balanceOf(payer), before);
+    } finally {
+      if (ids.length < 9) watching = false;
+    }
 
     const finished = await Promise.all(ids.map((id) => waitForJob(stack.server.url, id, 150_000)));
     watching = false;
