@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { BROKEN_VIDEO, networkFailure } from "@/lib/providers/http-errors";
+import { BROKEN_VIDEO, networkFailure, UPSTREAM_TIMEOUT } from "@/lib/providers/http-errors";
 import { ProviderFailure, type VideoDownload } from "@/lib/providers/types";
 
 /**
@@ -103,7 +103,7 @@ export async function checkedDownload(fetchImpl: typeof fetch, url: string, time
       return value;
     } catch (error) {
       if (error instanceof ProviderFailure) throw error;
-      throw new ProviderFailure(stalled ? networkFailure(new DOMException("stalled", "TimeoutError")) : BROKEN_VIDEO);
+      throw new ProviderFailure(stalled ? UPSTREAM_TIMEOUT : BROKEN_VIDEO);
     }
   };
 

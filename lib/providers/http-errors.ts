@@ -9,12 +9,13 @@ export const TASK_LOST: ProviderError = { code: "upstream_task_lost", message: "
 
 export const BROKEN_VIDEO: ProviderError = { code: "broken_video", message: "The upstream delivered a broken video.", retryable: true };
 
-/** Thrown and caught errors never reach a payer verbatim: they may carry URLs, keys or stack traces. */
+export const UPSTREAM_TIMEOUT: ProviderError = { code: "upstream_timeout", message: "The upstream did not answer in time.", retryable: true };
+
+/** Thrown errors never reach a payer verbatim: they may carry URLs, keys or stack traces. */
 export function networkFailure(error: unknown): ProviderError {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
-  return name === "TimeoutError" || name === "AbortError"
-    ? { code: "upstream_timeout", message: "The upstream did not answer in time.", retryable: true }
-    : { code: "upstream_unreachable", message: "The upstream could not be reached.", retryable: true };
+  if (name === "TimeoutError" || name === "AbortError") return UPSTREAM_TIMEOUT;
+  return { code: "upstream_unreachable", message: "The upstream could not be reached.", retryable: true };
 }
 
 /**

@@ -165,7 +165,7 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
     async cancel(taskId) {
       await locked(taskId, async () => {
         const state = await readState(taskId);
-        if (!state || state.status !== "rendering") return;
+        if (state?.status !== "rendering") return;
         // Marked first, so the dying render's exit sees it was cancelled rather than failed.
         await writeState(taskId, { ...state, status: "cancelled", pid: null });
         const child = live.get(taskId);

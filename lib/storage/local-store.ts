@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,8 +9,9 @@ import { signVideoPath } from "@/lib/storage/url-signing";
 
 const KEY = /^[A-Za-z0-9._-]{1,200}$/;
 
+/** Keys are ours (job ids) but end up in file paths, object names and headers: refuse anything odd. */
 export function assertSafeKey(key: string): void {
-  if (!KEY.test(key) || key.includes("..")) throw new Error(`invalid video key: ${key}`);
+  if (!KEY.test(key) || key.includes("..")) throw new Error(`invalid video key: ${JSON.stringify(key.slice(0, 50))}`);
 }
 
 export function localVideoPath(dir: string, key: string): string {
@@ -17,21 +19,46 @@ export function localVideoPath(dir: string, key: string): string {
   return path.join(dir, `${key}.mp4`);
 }
 
+/** Suffix of in-progress uploads; `sweepOrphanPartials` removes the ones a crash left behind. */
+export const PARTIAL_SUFFIX = ".partial";
+
 /** Videos on local disk, served by our own route behind HMAC-signed, expiring links. */
 export function createLocalStore(config: { dir: string; secret: string }): VideoStore {
   return {
     driver: "local",
     async put(key, body: Readable) {
-      const final = localVideoPath(config.dir, key);
-      const partial = `${final}.partial`;
+      let final: string;
+      try {
+        final = localVideoPath(config.dir, key);
+      } catch (error) {
+        body.destroy(); // nobody else will drain the upstream response
+        throw error;
+      }
+      // A per-put random part so two concurrent puts of one key never interleave in one file.
+      const partial = `${final}.${randomBytes(6).toString("hex")}${PARTIAL_SUFFIX}`;
       await mkdir(config.dir, { recursive: true });
-      await pipeline(body, createWriteStream(partial));
-      await rename(partial, final);
-      return { size: (await stat(final)).size };
+      try {
+        await pipeline(body, createWriteStream(partial, { flags: "wx", mode: 0o644 }));
+        // fsync is per file, so a fresh descriptor flushes what the stream wrote: done before the
+        // rename, a power loss cannot leave an empty file under the final name.
+        const handle = await open(partial, "r+");
+        let size: number;
+        try {
+          await handle.sync();
+          size = (await handle.stat()).size;
+        } finally {
+          await handle.close();
+        }
+        await rename(partial, final);
+        return { size };
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     signedUrl(key, expiresAt, baseUrl) {
       assertSafeKey(key);
-      return `${baseUrl}${signVideoPath(config.secret, key, expiresAt)}`;
+      return `${baseUrl.replace(/\/+$/, "")}${signVideoPath(config.secret, key, expiresAt)}`;
     },
     async remove(key) {
       await rm(localVideoPath(config.dir, key), { force: true });
@@ -39,10 +66,38 @@ export function createLocalStore(config: { dir: string; secret: string }): Video
   };
 }
 
-/** Opens a stored video for serving: its size and mtime, and a stream of a byte range. */
-export async function openLocalVideo(dir: string, key: string) {
+export type OpenVideo = {
+  size: number;
+  mtimeMs: number;
+  /** Bytes start..end inclusive; the stream owns the file and closes it when it ends or is destroyed. */
+  stream(start: number, end: number): Readable;
+  /** For answers without a body (HEAD, 416): releases the file when `stream` is not called. */
+  close(): Promise<void>;
+};
+
+/**
+ * Opens a stored video for serving. Size and bytes come from one descriptor, so a concurrent
+ * replace or cleanup cannot make the body disagree with the headers (or vanish mid-download).
+ */
+export async function openLocalVideo(dir: string, key: string): Promise<OpenVideo | null> {
   const file = localVideoPath(dir, key);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  return { size: info.size, mtimeMs: info.mtimeMs, stream: (start: number, end: number) => createReadStream(file, { start, end }) };
+  const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT" || error.code === "EISDIR" || error.code === "ENOTDIR") return null;
+    throw error;
+  });
+  if (!handle) return null;
+  const info = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (!info.isFile()) {
+    await handle.close();
+    return null;
+  }
+  return {
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    stream: (start, end) => handle.createReadStream({ start, end }),
+    close: () => handle.close(),
+  };
 }

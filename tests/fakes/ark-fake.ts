@@ -80,7 +80,7 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
     const route = new URL(req.path, url).pathname;
     if (route.startsWith("/files/")) {
       const task = tasks.get(route.slice("/files/".length).replace(/\.mp4$/, ""));
-      if (!task || task.status !== "succeeded") return arkError(res, 404, "NotFound", "No such object.");
+      if (task?.status !== "succeeded") return arkError(res, 404, "NotFound", "No such object.");
       const delivery = (task.fault?.startsWith("video_") ? task.fault.slice("video_".length) : "ok") as VideoDelivery;
       return serveVideo(res, video, delivery);
     }

@@ -87,7 +87,7 @@ export async function startFalFake(opts: FalFakeOptions = {}): Promise<FalFake> 
     const route = new URL(req.path, fake.url).pathname;
     if (route.startsWith("/files/")) {
       const r = queue.get(route.slice("/files/".length).replace(/\.mp4$/, ""));
-      if (!r || r.status !== "COMPLETED") return json(res, 404, { detail: "Not found" });
+      if (r?.status !== "COMPLETED") return json(res, 404, { detail: "Not found" });
       return serveVideo(res, video, (r.fault?.startsWith("video_") ? r.fault.slice("video_".length) : "ok") as VideoDelivery);
     }
     if (req.headers.authorization !== `Key ${apiKey}`) return json(res, 401, { detail: "No user found for Key ID and Secret" });

@@ -95,7 +95,7 @@ test("alpha-2.0-fast at 1080p is refused before anything is sent", async () => {
   await rejectsWith(ark().submit({ ...SPEC, model: "alpha-2.0-fast", resolution: "1080p" }), "unsupported_resolution", false);
   assert.equal(fake.requests.length, 0);
   await ark().submit({ ...SPEC, model: "alpha-2.0-fast", resolution: "720p" });
-  assert.equal((fake.requests.at(-1)?.body as { model: string }).model, "seedance-2-0-fast-260128");
+  assert.equal((fake.requests.at(-1)?.body as { model?: string } | undefined)?.model, "seedance-2-0-fast-260128");
 });
 
 test("submit faults map to the right codes and retryability", async () => {

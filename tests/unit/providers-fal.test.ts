@@ -80,7 +80,7 @@ test("adaptive becomes 16:9, other ratios and durations pass through", async () 
   assert.equal(post?.path, "/fal-ai/bytedance/seedance/v2/fast/text-to-video");
   assert.deepEqual(post?.body, { prompt: SPEC.prompt, aspect_ratio: "16:9", resolution: "480p", duration: "12", generate_audio: false });
   await fal().submit({ ...SPEC, ratio: "9:16" });
-  assert.equal((fake.requests.at(-1)?.body as { aspect_ratio: string }).aspect_ratio, "9:16");
+  assert.equal((fake.requests.at(-1)?.body as { aspect_ratio?: string } | undefined)?.aspect_ratio, "9:16");
 });
 
 test("no seed in the result is reported as null", async () => {

@@ -75,7 +75,7 @@ test("prompts are flattened, wrapped and cut with an ellipsis", () => {
   assert.ok(lines.every((l) => [...l].length <= 42), text);
   assert.ok(text.startsWith("Line one line two word"));
   assert.ok(text.endsWith("…"));
-  assert.ok(!/[\u0000\t]/.test(text));
+  assert.ok(!text.includes("\u0000") && !text.includes("\t"));
   assert.equal(wrapPrompt("   ", 1280, 40), " ");
   assert.equal(wrapPrompt("y".repeat(50), 1280, 40), `${"y".repeat(42)}\n${"y".repeat(8)}`);
 });
@@ -124,11 +124,11 @@ test("prompt text cannot inject filter syntax or expansions", async () => {
 
 test("fault rate 1 fails every task, stably, after the minimum latency", async () => {
   const provider = local({ faultRate: 1, minLatencyMs: 300 });
+  const started = Date.now();
   const { taskId } = await provider.submit(SPEC);
   assert.deepEqual(await provider.poll(taskId), { state: "running" });
-  const started = Date.now();
   const { result } = await pollUntilSettled(local({ minLatencyMs: 300 }), taskId);
-  assert.ok(Date.now() - started >= 200);
+  assert.ok(Date.now() - started >= 300);
   assert.deepEqual(result, { state: "failed", error: RENDER_FAILED });
   assert.deepEqual(await local().poll(taskId), { state: "failed", error: RENDER_FAILED });
 });
