@@ -71,7 +71,16 @@ const raw = z.object({
   ATTEMPT_DEADLINE_SECONDS: int(900, 1),
   POLL_INTERVAL_MS: int(2_000, 10),
   VIDEO_TTL_HOURS: int(24, 1),
-  STORAGE_DRIVER: z.enum(["local"]).default("local"),
+  STORAGE_DRIVER: z.enum(["local", "s3", "blob"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  BLOB_READ_WRITE_TOKEN: z.string().min(1).optional(),
+  BLOB_ACCESS: z.enum(["private", "public"]).default("private"),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().optional(),
@@ -122,6 +131,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (e.PROVIDERS.includes("fal") && !e.FAL_KEY) problems.push("FAL_KEY is required when PROVIDERS includes fal");
   if (e.JOB_ENGINE === "inngest" && !devnet && !(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY))
     problems.push("INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY are required when JOB_ENGINE=inngest");
+  if (e.STORAGE_DRIVER === "s3" && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
+    problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3");
+  if (e.STORAGE_DRIVER === "blob" && !e.BLOB_READ_WRITE_TOKEN) problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -180,7 +192,19 @@ export function parseEnv(source: Record<string, string | undefined>) {
       pollIntervalMs: e.POLL_INTERVAL_MS,
       videoTtlMs: e.VIDEO_TTL_HOURS * 3_600_000,
     },
-    storage: { driver: e.STORAGE_DRIVER },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: {
+        bucket: e.S3_BUCKET ?? "",
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+        prefix: e.S3_PREFIX,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+      blob: { token: e.BLOB_READ_WRITE_TOKEN ?? "", access: e.BLOB_ACCESS },
+    },
   };
 }
 

@@ -38,6 +38,7 @@ export const jobs = pgTable(
     index("jobs_run_after_idx").on(t.runAfter).where(sql`${t.runAfter} is not null`),
     index("jobs_payer_active_idx").on(t.payer, t.status),
     index("jobs_finished_at_idx").on(t.finishedAt),
+    index("jobs_video_expiry_idx").on(t.videoExpiresAt).where(sql`${t.videoKey} is not null`),
     index("jobs_succeeded_recent_idx").on(t.finishedAt).where(sql`${t.status} = 'succeeded'`),
   ],
 );

@@ -1,7 +1,9 @@
 import "server-only";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
+import { createBlobStore } from "@/lib/storage/blob-store";
 import { createLocalStore } from "@/lib/storage/local-store";
+import { createS3Store } from "@/lib/storage/s3-store";
 import type { VideoStore } from "@/lib/storage/types";
 import { getVideoUrlSecret } from "@/lib/storage/url-secret";
 
@@ -14,7 +16,13 @@ export function localVideoDir(): string {
 /** The configured video store, one per process. */
 export function getVideoStore(): VideoStore {
   if (holder.__reel402Store) return holder.__reel402Store;
-  const store = createLocalStore({ dir: localVideoDir(), secret: getVideoUrlSecret() });
+  const { storage } = getEnv();
+  const store =
+    storage.driver === "s3"
+      ? createS3Store(storage.s3)
+      : storage.driver === "blob"
+        ? createBlobStore(storage.blob)
+        : createLocalStore({ dir: localVideoDir(), secret: getVideoUrlSecret() });
   holder.__reel402Store = store;
   return store;
 }

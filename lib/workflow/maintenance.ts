@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import type { PublicClient } from "viem";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
@@ -6,6 +6,7 @@ import { reconcilePayments } from "@/lib/payments/reconcile";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { refundsInStatus } from "@/lib/refunds/repository";
 import { driveRefund, type RefundFaults } from "@/lib/refunds/send-refund";
+import { removeExpiredVideos } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
 
@@ -31,19 +32,20 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconcile
       refunds++;
     }
   }
-  const expired = await removeExpiredVideos(deps.db, deps.store);
+  const expired = await clearExpiredVideos(deps.db, deps.store);
   return { reconciled, refunds, expired };
 }
 
-async function removeExpiredVideos(db: Db, store: VideoStore, now = new Date()): Promise<number> {
+/** Past its link's expiry a video is deleted from the store, then forgotten by its job. */
+async function clearExpiredVideos(db: Db, store: VideoStore, now = new Date()): Promise<number> {
   const due = await db
     .select({ id: jobs.id, key: jobs.videoKey })
     .from(jobs)
     .where(and(isNotNull(jobs.videoKey), lt(jobs.videoExpiresAt, now)))
     .limit(100);
-  for (const { id, key } of due) {
-    if (key) await store.remove(key);
-    await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(eq(jobs.id, id));
-  }
-  return due.length;
+  const failed = new Set<string>();
+  await removeExpiredVideos(store, due.flatMap((d) => (d.key ? [{ key: d.key }] : [])), { onError: (key) => failed.add(key) });
+  const removed = due.filter((d) => d.key && !failed.has(d.key)).map((d) => d.id);
+  if (removed.length) await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, removed));
+  return removed.length;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_video_expiry_idx" ON "jobs" USING btree ("video_expires_at") WHERE "jobs"."video_key" is not null;
