@@ -9,6 +9,7 @@ Usage:
   reel402 quote "prompt" [options]          exact price of a clip, nothing is paid
   reel402 generate "prompt" [options]       pay, wait, download the MP4
   reel402 job <id>                          show a job
+  reel402 mcp [--budget USD]                MCP server on stdio (quote_video, generate_video, get_job)
 
 Options:
   --url URL            service address (default $REEL402_URL or http://127.0.0.1:3000)
@@ -22,6 +23,7 @@ Options:
   --max-price USD      refuse to pay more than this (default 1.00, like stock x402 clients)
   -o, --output FILE    where to save the MP4 (default <job id>.mp4)
   --key-file FILE      file holding the paying wallet's private key (else $REEL402_PRIVATE_KEY)
+  --budget USD         mcp: the most generate_video may spend in this session (default 1.00)
 
 Without options a fixed 5-second 720p clip is made. Stock x402 clients refuse to pay more than
 $1 per request; custom clips cost up to $9.00, so raise --max-price deliberately when you need it.`;
@@ -71,6 +73,7 @@ export async function main(argv: string[]): Promise<void> {
       "max-price": { type: "string" },
       output: { type: "string", short: "o" },
       "key-file": { type: "string" },
+      budget: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -78,6 +81,11 @@ export async function main(argv: string[]): Promise<void> {
   const baseUrl = ((values.url as string | undefined) ?? process.env.REEL402_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
   if (values.help || !command) return console.log(HELP);
 
+  if (command === "mcp") {
+    const { runMcpServer } = await import("./mcp-server");
+    const hasKey = Boolean(values["key-file"] || process.env.REEL402_PRIVATE_KEY);
+    return runMcpServer(baseUrl, hasKey ? account(values) : null, parseUsd((values.budget as string | undefined) ?? "1.00"));
+  }
   if (command === "job") {
     if (!arg) fail("usage: reel402 job <id>", 2);
     return console.log(JSON.stringify(await getJob(baseUrl, arg), null, 2));

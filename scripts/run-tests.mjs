@@ -1,4 +1,4 @@
-// The whole suite, as CI runs it: build, then unit + integration tests (node:test) against the
+// The whole suite, as CI runs it: type check (counted as one test), build, then unit + integration tests (node:test) against the
 // built app, then the browser tests. Ends with one plain "N passed, N failed" line over all runners.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -18,6 +18,14 @@ function run(cmd, args, env = {}) {
 let passed = 0;
 let failed = 0;
 let exit = 0;
+
+if (wants("typecheck")) {
+  if (run(path.join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."]) !== 0) {
+    console.log("typecheck failed");
+    failed += 1;
+    exit = 1;
+  } else passed += 1;
+}
 
 if (wants("build") && process.env.SKIP_BUILD !== "1") {
   if (run(path.join(root, "node_modules/.bin/next"), ["build"]) !== 0) {

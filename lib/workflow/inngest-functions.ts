@@ -45,6 +45,13 @@ export function createGenerateVideoFunction(client: Inngest, walletLimit: number
   );
 }
 
+/** Settlement reconciliation, refunds and expired videos, every minute, when Inngest is the engine. */
+export function createMaintenanceFunction(client: Inngest, run: () => Promise<unknown>) {
+  return client.createFunction({ id: "maintenance", triggers: [{ cron: "* * * * *" }], concurrency: [{ limit: 1 }] }, async ({ step }) =>
+    step.run("maintain", async () => JSON.parse(JSON.stringify(await run())) as unknown),
+  );
+}
+
 async function defaultRun(jobId: string) {
   const result = await advance(await advanceDepsFromEnv(), jobId);
   return { status: result.status, next: result.next?.toISOString() ?? null };

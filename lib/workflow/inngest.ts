@@ -1,15 +1,23 @@
 import "server-only";
 import type { Inngest } from "inngest";
 import { getEnv } from "@/lib/env";
-import { createGenerateVideoFunction, createInngestClient, JOB_QUEUED } from "@/lib/workflow/inngest-functions";
+import { createGenerateVideoFunction, createInngestClient, createMaintenanceFunction, JOB_QUEUED } from "@/lib/workflow/inngest-functions";
+import { runMaintenance } from "@/lib/workflow/maintenance";
+import { maintenanceDepsFromEnv } from "@/lib/workflow/start-engine";
 import { registerWaker } from "@/lib/workflow/wake";
 
-const holder = globalThis as unknown as { __reel402Inngest?: { client: Inngest; functions: ReturnType<typeof createGenerateVideoFunction>[] } };
+const holder = globalThis as unknown as { __reel402Inngest?: { client: Inngest; functions: unknown[] } };
 
 export function getInngest() {
   if (!holder.__reel402Inngest) {
     const client = createInngestClient();
-    holder.__reel402Inngest = { client, functions: [createGenerateVideoFunction(client, getEnv().limits.activeJobsPerWallet)] };
+    holder.__reel402Inngest = {
+      client,
+      functions: [
+        createGenerateVideoFunction(client, getEnv().limits.activeJobsPerWallet),
+        createMaintenanceFunction(client, async () => runMaintenance(await maintenanceDepsFromEnv())),
+      ],
+    };
   }
   return holder.__reel402Inngest;
 }
