@@ -1,7 +1,11 @@
+import { benchDeliveryMemory } from "./delivery-memory";
+import { benchQueuePickup } from "./queue-pickup";
 import { benchStatusScaling } from "./status-scaling";
 
 /** npm run bench [-- name…]: prints figures; a benchmark never fails the suite. */
 const all: Record<string, () => Promise<void>> = {
+  "queue-pickup": () => benchQueuePickup(),
+  "delivery-memory": () => benchDeliveryMemory(),
   "status-scaling": benchStatusScaling,
 };
 const wanted = process.argv.slice(2);
