@@ -24,6 +24,9 @@ describe("guards before payment, shared by two server processes", () => {
       USDC_ADDRESS: chain.token,
       DATABASE_URL: db.url,
       TRUST_PROXY: "true",
+      LIMIT_POSTS_PER_MINUTE_PER_IP: "20",
+      // Processes behind one database share the secret that keys IP hashes and signs links.
+      VIDEO_URL_SECRET: "guards-test-secret-0123456789abcdef",
       ABUSE_BLOCK_REJECTIONS: "5",
       ABUSE_BLOCK_WINDOW_SECONDS: "600",
       ABUSE_BLOCK_SECONDS: "4",
