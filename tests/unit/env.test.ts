@@ -26,7 +26,7 @@ test("a partial production config fails with every missing variable named", () =
     assert.fail("should throw");
   } catch (error) {
     assert.ok(error instanceof ConfigError);
-    for (const name of ["USDC_ADDRESS", "PAY_TO", "FACILITATOR_URL", "CDP_API_KEY_ID", "PUBLIC_BASE_URL", "VIDEO_URL_SECRET"]) {
+    for (const name of ["USDC_ADDRESS", "PAY_TO", "FACILITATOR_URL", "CDP_API_KEY_ID", "PUBLIC_BASE_URL", "VIDEO_URL_SECRET", "RPC_URL"]) {
       assert.match(error.message, new RegExp(name));
     }
   }
@@ -55,6 +55,7 @@ test("a complete Base Sepolia config parses with its USDC domain", () => {
     FACILITATOR_URL: "https://x402.org/facilitator",
     PUBLIC_BASE_URL: "https://reel402.example",
     VIDEO_URL_SECRET: "s".repeat(32),
+    RPC_URL: "https://sepolia.base.org",
     LIMIT_QUEUE_CAPACITY: "10",
   });
   assert.equal(env.devnet, false);
