@@ -12,12 +12,15 @@ export async function benchDeliveryMemory(sizeMb = 200): Promise<void> {
   const payload = sizeMb * MB;
   const chunk = Buffer.alloc(64 * 1024);
   const server = createServer((_req, res) => {
-    const ftyp = Buffer.from("00000018667479706d703432000000006d703432697369 6f6d".replace(/ /g, ""), "hex");
+    const ftyp = Buffer.from("00000018667479706d703432000000006d70343269736f6d", "hex");
+    // An empty moov box: the delivery check wants the top-level boxes of a real MP4.
+    const moov = Buffer.from("000000086d6f6f76", "hex");
     const mdat = Buffer.alloc(8);
     mdat.writeUInt32BE(payload + 8, 0);
     mdat.write("mdat", 4, "latin1");
-    res.writeHead(200, { "content-type": "video/mp4", "content-length": String(ftyp.length + 8 + payload) });
+    res.writeHead(200, { "content-type": "video/mp4", "content-length": String(ftyp.length + moov.length + 8 + payload) });
     res.write(ftyp);
+    res.write(moov);
     res.write(mdat);
     let sent = 0;
     const pump = () => {
