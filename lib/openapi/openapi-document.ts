@@ -2,7 +2,7 @@ import { PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import { jobCreatedSchema, jobSchema, problemSchema, statusSchema, toSchema } from "@/lib/requests/response-schemas";
-import { customPricing, fixedPrices } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, pricingFacts } from "@/lib/storefront/price-book";
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
 const problem = (description: string) => ({
@@ -17,21 +17,7 @@ export function buildOpenApiDocument(baseUrl: string) {
   const payment = { protocol: "x402", x402Version: 2, scheme: "exact", network: env.network, asset: env.asset.address, currency: "USDC", payTo: env.payTo };
   const priceInfo = new Map<string, Record<string, unknown>>([
     ...fixedPrices().map(({ product, priceUsd, priceAtomic }) => [product.sku, { pricing: "fixed", price_usd: priceUsd, amount: priceAtomic }] as const),
-    ...customPricing().map(
-      (c) =>
-        [
-          c.product.sku,
-          {
-            pricing: "dynamic",
-            formula: c.formula,
-            retail_usd_per_second: c.ratesUsdPerSecond,
-            audio_surcharge_multiplier: c.audioMultiplier,
-            fixed_fee_usd: c.fixedFeeUsd,
-            min_price_usd: c.minUsd,
-            max_price_usd: c.maxUsd,
-          },
-        ] as const,
-    ),
+    ...customPricing().map((c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const),
   ]);
 
   const paths: Record<string, unknown> = {};

@@ -26,3 +26,15 @@ export function customPricing() {
     };
   });
 }
+
+/** The published pricing of a custom product, as the storefront and the OpenAPI document state it. */
+export function pricingFacts(c: ReturnType<typeof customPricing>[number]) {
+  return {
+    formula: c.formula,
+    retail_usd_per_second: c.ratesUsdPerSecond,
+    audio_surcharge_multiplier: c.audioMultiplier,
+    fixed_fee_usd: c.fixedFeeUsd,
+    min_price_usd: c.minUsd,
+    max_price_usd: c.maxUsd,
+  };
+}

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
-import { customPricing, fixedPrices } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, pricingFacts } from "@/lib/storefront/price-book";
 import { CONTENT_POLICY, FREE_ENDPOINTS, limitFacts, paymentFacts, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
 /** GET / for machines: live prices, limits and payment facts from the running config. */
@@ -33,15 +33,7 @@ export function buildStorefront() {
       description: c.product.description,
       request_body: requestBodyJsonSchema(c.product),
       example_body: exampleBody(c.product),
-      pricing: {
-        formula: c.formula,
-        retail_usd_per_second: c.ratesUsdPerSecond,
-        audio_surcharge_multiplier: c.audioMultiplier,
-        fixed_fee_usd: c.fixedFeeUsd,
-        min_price_usd: c.minUsd,
-        max_price_usd: c.maxUsd,
-        rounding: "up to the cent",
-      },
+      pricing: { ...pricingFacts(c), rounding: "up to the cent" },
     })),
     limits: limitFacts(env),
     free_endpoints: FREE_ENDPOINTS,
