@@ -12,6 +12,7 @@ import { quote } from "@/lib/pricing/quote";
 import { parseGenerationBody } from "@/lib/requests/parse-generation";
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { screen } from "@/lib/screening/screen";
+import { discoveryExtension } from "@/lib/payments/discovery";
 import { payAndCreateJob } from "@/lib/generation/pay-and-create-job";
 import { requestHash } from "@/lib/generation/request-hash";
 import { atCapacity, challengeResponse, json } from "@/lib/generation/responses";
@@ -62,7 +63,7 @@ export async function processGenerate(request: Request, family: string, productN
   const resource = resourceInfo(baseUrlFor(request), product);
   const signature = request.headers.get("payment-signature");
   if (!signature) {
-    return challengeResponse(await paymentRequired(server, requirements, resource, "Payment required"));
+    return challengeResponse(await paymentRequired(server, requirements, resource, "Payment required", discoveryExtension(product)));
   }
   return payAndCreateJob({ db, env, server, product, spec: parsed.spec, amount, requirements, resource, signature, idempotencyKey: key, requestHash: hash });
 }

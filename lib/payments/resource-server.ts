@@ -1,6 +1,7 @@
 import "server-only";
 import { HTTPFacilitatorClient, type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
 import { type Env, getEnv } from "@/lib/env";
 import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
@@ -20,6 +21,7 @@ export function getResourceServer(): Promise<x402ResourceServer> {
   holder.__reel402Server ??= (async () => {
     const env = getEnv();
     const server = new x402ResourceServer(facilitatorClient(env)).register(env.network, new ExactEvmScheme());
+    server.registerExtension(bazaarResourceServerExtension);
     await server.initialize();
     return server;
   })().catch((error: unknown) => {

@@ -1,15 +1,14 @@
 /**
- * Normalisation and de-obfuscation. Two kinds of output:
- * - the canonical text: Unicode tricks undone (compatibility forms, accents, invisible
- *   characters, look-alike letters), which never changes what an honest prompt says;
- * - decoded variants: leetspeak, spelled-out letters and stretched letters undone. These can
- *   turn ordinary text into something else ("4k" becomes "ak"), so the caller checks them in
- *   addition to, never instead of, the canonical text.
+ * Normalisation: the canonical text, with Unicode tricks undone (compatibility forms such as
+ * fullwidth letters, accents, invisible characters, look-alike letters from other scripts),
+ * which never changes what an honest prompt says, and its words. Leetspeak and spelled-out
+ * letters are undone separately (deobfuscate.ts), because those readings can change ordinary
+ * text and are checked in addition to, never instead of, the canonical text.
  */
 
-// Invisible or formatting-only code points that can be slipped inside a word.
-const INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udc00-\udc7f]/g;
+// Invisible or formatting-only code points that can be slipped inside a word. Invisible
+// combining marks (variation selectors, the grapheme joiner) go with the other marks below.
+const INVISIBLE = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/gu;
 
 // Letters from other scripts that render like Latin ones. Upper case maps to upper case so the
 // "looks like a proper name" signal survives.
@@ -39,8 +38,12 @@ function enclosedLetter(ch: string): string {
   return ch;
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** NFKC, no invisible characters, no accents, look-alikes mapped to Latin. Case is kept. */
 export function canonical(text: string): string {
+  // Plain ASCII is already canonical, and it is what nearly every prompt is.
+  if (!NON_ASCII.test(text)) return text;
   return text
     .normalize("NFKC")
     .replace(INVISIBLE, "")
@@ -50,92 +53,100 @@ export function canonical(text: string): string {
     .replace(LOOKALIKE, (c) => LOOKALIKES[c] ?? c);
 }
 
-/** One word of a prompt. `brk` marks a clause break (comma, full stop...) just before it. */
-export type Token = { w: string; cap: boolean; brk: boolean };
+/**
+ * One word of a prompt. `brk` marks a clause break (comma, full stop...) just before it, `cap`
+ * an upper-case first letter, `pos` a possessive "'s" that was dropped.
+ */
+export type Token = { w: string; cap: boolean; brk: boolean; pos: boolean };
 
-const WORD = /[\p{L}\p{N}]+(?:['’ʼ`][\p{L}\p{N}]+)*/gu;
-const BREAK = /[.,;:!?()[\]{}"“”«»|\n—]/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 // A full stop after these is an abbreviation ("Dr. Dre", "J. K. Rowling"), not the end of a clause.
 const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "gen", "sen", "rep", "gov", "pres", "lt", "col", "capt", "sgt", "rev", "mt", "ft", "vs", "no"]);
+const BREAK_CHARS = new Set([...",;:!?()[]{}\"“”«»|\n—"].map((c) => c.charCodeAt(0)));
+const APOSTROPHES = new Set([0x27, 0x2019, 0x2bc, 0x60]);
 
-/** Words in order, lower case; possessive "'s" dropped, other apostrophes removed (O'Neal → oneal). */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let last = 0;
-  let prev = "";
-  for (const m of text.matchAll(WORD)) {
-    const raw = m[0];
-    const start = m.index ?? 0;
-    const gap = text.slice(last, start);
-    last = start + raw.length;
-    let brk = tokens.length > 0 && BREAK.test(gap);
-    if (brk && gap.trim() === "." && (prev.length === 1 || ABBREVIATIONS.has(prev))) brk = false;
-    let w = raw.toLowerCase();
-    if (/['’ʼ`]s$/.test(w)) w = w.slice(0, -2);
-    w = w.replace(/['’ʼ`]/g, "");
-    const first = raw.charAt(0);
-    tokens.push({ w, cap: first !== first.toLowerCase(), brk });
-    prev = w;
-  }
-  return tokens;
+// Character classes for the scanner: 1 letter or digit, 2 full stop, 3 clause break, 4 apostrophe.
+const WORD = 1;
+const STOP = 2;
+const BREAK = 3;
+const APOSTROPHE = 4;
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[a-zA-Z0-9]/.test(ch)) ASCII_CLASS[c] = WORD;
+  else if (ch === ".") ASCII_CLASS[c] = STOP;
+  else if (BREAK_CHARS.has(c)) ASCII_CLASS[c] = BREAK;
+  else if (APOSTROPHES.has(c)) ASCII_CLASS[c] = APOSTROPHE;
 }
 
-// Characters that stand for letters in leetspeak.
-const LEET: Record<string, string> = { "0": "o", "1": "i", "2": "z", "3": "e", "4": "a", "5": "s", "6": "g", "7": "t", "8": "b", "9": "g", "@": "a", $: "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "l" };
-const LEET_TOKEN = /[a-z0-9@$!|+€£]+/g;
-const HAS_LEET = /[0-9@$!|+€£]/;
-
-// Three or more single characters in a row, each followed by separators: "n u d e", "n.u.d.e", "n_u_d_e".
-const SPELLED = /(?<![a-z0-9@$])(?:[a-z0-9@$][\s._\-*·•,/\\:+~|'"^=]{1,3}){2,}[a-z0-9@$](?![a-z0-9@$])/g;
-// Punctuation inside a word: "na.ked", "be-head-ing", "t_e_en".
-const INNER = /([a-z0-9@$])[._\-*·'~^]+(?=[a-z0-9@$])/g;
-const STRETCHED = /([a-z])\1{2,}/g;
-
-function unleet(text: string, one: "i" | "l"): string {
-  return text.replace(LEET_TOKEN, (token) => {
-    if (!/[a-z]/.test(token) || !HAS_LEET.test(token)) return token;
-    // "!" only stands for "i" inside a word, never as trailing punctuation.
-    return token.replace(/[0-9@$!|+€£]/g, (c, at: number) => {
-      if (c === "!" && at === token.length - 1) return c;
-      if (c === "1") return one;
-      return LEET[c] ?? c;
-    });
-  });
+function classAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return ASCII_CLASS[c] as number;
+  if (LETTER_OR_DIGIT.test(text.charAt(i)) || (c >= 0xd800 && c <= 0xdbff && LETTER_OR_DIGIT.test(text.slice(i, i + 2)))) return WORD;
+  if (BREAK_CHARS.has(c)) return BREAK;
+  return APOSTROPHES.has(c) ? APOSTROPHE : 0;
 }
 
 /**
- * The de-obfuscated readings of lower-cased canonical text, excluding the text itself; usually
- * none. Several readings because some disguises are ambiguous: "1" is "i" or "l", "a n u d e"
- * may be the article "a" followed by a spelled word, "teeen" and "nuuude" collapse differently.
+ * Words in order, lower case; a possessive "'s" is dropped and other apostrophes removed
+ * (O'Neal → oneal). `low` is `text` lower-cased, passed when the caller has it already. A
+ * hand-written scanner because this runs on every prompt.
  */
-export function decodedVariants(low: string): string[] {
-  const spelled = SPELLED.test(low);
-  SPELLED.lastIndex = 0;
-  const joinedAll = spelled ? low.replace(SPELLED, (run) => ` ${run.replace(/[^a-z0-9@$]/g, "")} `) : low;
-  const bases = [joinedAll];
-  if (spelled) {
-    bases.push(
-      low.replace(SPELLED, (run) => {
-        const chars = run.replace(/[^a-z0-9@$]/g, "");
-        return chars.length > 3 && (chars[0] === "a" || chars[0] === "i") ? ` ${chars[0]} ${chars.slice(1)} ` : ` ${chars} `;
-      }),
-    );
-  }
-  const out = new Set<string>();
-  for (const base of bases) {
-    const inner = base.replace(INNER, "$1");
-    const readings = HAS_LEET.test(inner) ? [unleet(inner, "i"), unleet(inner, "l")] : [inner];
-    for (const r of readings) {
-      out.add(r);
-      if (STRETCHED.test(r)) {
-        out.add(r.replace(STRETCHED, "$1$1"));
-        out.add(r.replace(STRETCHED, "$1"));
-      }
-      STRETCHED.lastIndex = 0;
+export function tokenize(text: string, low?: string): Token[] {
+  const src = low !== undefined && low.length === text.length ? low : undefined;
+  const from_ = src ?? text;
+  const tokens: Token[] = [];
+  const n = text.length;
+  let dots = 0;
+  let otherBreak = false;
+  let prev = "";
+  let i = 0;
+  while (i < n) {
+    const k = classAt(text, i);
+    if (k !== WORD) {
+      if (k === STOP) dots++;
+      else if (k === BREAK) otherBreak = true;
+      i++;
+      continue;
     }
+    const start = i;
+    let word = "";
+    let from = i;
+    let pos = false;
+    i++;
+    while (i < n) {
+      const c = classAt(text, i);
+      if (c === WORD) {
+        i++;
+        continue;
+      }
+      if (c === APOSTROPHE && i + 1 < n && classAt(text, i + 1) === WORD) {
+        // "'s" at the end of a word is a possessive; any other apostrophe just joins.
+        const possessive = (text.charCodeAt(i + 1) | 0x20) === 0x73 && (i + 2 >= n || classAt(text, i + 2) !== WORD);
+        word += from_.slice(from, i);
+        i += possessive ? 2 : 1;
+        from = i;
+        if (possessive) {
+          pos = true;
+          break;
+        }
+        continue;
+      }
+      break;
+    }
+    word = word === "" ? from_.slice(from, i) : word + from_.slice(from, i);
+    if (word.length === 0) continue;
+    const w = src === undefined ? word.toLowerCase() : word;
+    const first = text.charCodeAt(start);
+    const cap = first < 0x80 ? first >= 0x41 && first <= 0x5a : text.charAt(start) !== text.charAt(start).toLowerCase();
+    let brk = tokens.length > 0 && (otherBreak || dots > 0);
+    if (brk && !otherBreak && dots === 1 && (prev.length === 1 || ABBREVIATIONS.has(prev))) brk = false;
+    tokens.push({ w, cap, brk, pos });
+    prev = w;
+    dots = 0;
+    otherBreak = false;
   }
-  out.delete(low);
-  return [...out];
+  return tokens;
 }
 
 /** The words of a name or phrase, normalised exactly like prompts are. */

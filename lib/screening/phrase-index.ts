@@ -32,22 +32,56 @@ export type Phrase<T> = { words: readonly string[]; tag: T };
 const wordMatches = (pattern: string, word: string): boolean =>
   pattern.endsWith("*") ? word.startsWith(pattern.slice(0, -1)) : pattern === word;
 
+// Phrases starting with one word, split by their second word so that a common first word
+// ("john", "the", "cut") costs one more lookup rather than a scan of every phrase it starts.
+type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]>; otherSecond: Phrase<T>[] };
+
 export class PhraseIndex<T> {
-  private readonly exact = new Map<string, Phrase<T>[]>();
-  private readonly stems = new Map<string, Phrase<T>[]>();
+  private readonly exact = new Map<string, Bucket<T>>();
+  // Prefix entries ("mutilat*"), by first character, then by prefix; there are few prefixes.
+  private readonly stems = new Map<number, Array<{ prefix: string; bucket: Bucket<T> }>>();
+  private readonly words = new Set<string>();
+  private readonly stemPrefixes: string[] = [];
   size = 0;
 
   add(words: readonly string[], tag: T): void {
     const first = words[0];
     if (first === undefined) return;
-    const stem = first.endsWith("*");
-    if (stem && first.length < 4) throw new Error(`stem too short to index: ${first}`);
-    const map = stem ? this.stems : this.exact;
-    const key = stem ? first.slice(0, 3) : first;
-    const list = map.get(key);
     const phrase = { words, tag };
-    if (list) list.push(phrase);
-    else map.set(key, [phrase]);
+    let bucket: Bucket<T> | undefined;
+    if (first.endsWith("*")) {
+      if (first.length < 4) throw new Error(`stem too short: ${first}`);
+      const prefix = first.slice(0, -1);
+      const key = prefix.charCodeAt(0);
+      let list = this.stems.get(key);
+      if (list === undefined) {
+        list = [];
+        this.stems.set(key, list);
+      }
+      bucket = list.find((e) => e.prefix === prefix)?.bucket;
+      if (bucket === undefined) {
+        bucket = { single: [], bySecond: new Map(), otherSecond: [] };
+        list.push({ prefix, bucket });
+      }
+    } else {
+      bucket = this.exact.get(first);
+      if (bucket === undefined) {
+        bucket = { single: [], bySecond: new Map(), otherSecond: [] };
+        this.exact.set(first, bucket);
+      }
+    }
+    const second = words[1];
+    if (second === undefined) bucket.single.push(phrase);
+    else if (second.endsWith("*")) bucket.otherSecond.push(phrase);
+    else {
+      const list = bucket.bySecond.get(second);
+      if (list) list.push(phrase);
+      else bucket.bySecond.set(second, [phrase]);
+    }
+    for (const w of words) {
+      if (w.endsWith("*")) this.stemPrefixes.push(w.slice(0, -1));
+      else this.words.add(w);
+    }
     this.size++;
   }
 
@@ -62,30 +96,54 @@ export class PhraseIndex<T> {
     }
   }
 
+  /** The one-word phrases that are exactly this word. */
+  single(word: string): readonly Phrase<T>[] {
+    return this.exact.get(word)?.single ?? [];
+  }
+
+  /** Whether the word occurs anywhere in any phrase: only then can it change a verdict. */
+  knows(word: string): boolean {
+    if (this.words.has(word)) return true;
+    for (const prefix of this.stemPrefixes) if (word.startsWith(prefix)) return true;
+    return false;
+  }
+
   /**
-   * Phrases that match at token `i`, as [phrase, length] pairs. With `sameClause`, a phrase may
-   * not straddle a comma or full stop: "a tiger, woods at night" names nobody.
+   * Writes the phrases that match at token `i` into `out`, a buffer the caller reuses to spare
+   * an allocation per word, and returns how many there are. With `sameClause`, a phrase may not
+   * straddle a comma or full stop: "a tiger, woods at night" names nobody.
    */
-  matchesAt(tokens: readonly Token[], i: number, sameClause: boolean): Array<[Phrase<T>, number]> {
+  collect(tokens: readonly Token[], i: number, sameClause: boolean, out: Phrase<T>[]): number {
     const token = tokens[i];
-    if (token === undefined) return [];
-    const out: Array<[Phrase<T>, number]> = [];
-    const candidates = [this.exact.get(token.w), token.w.length >= 3 ? this.stems.get(token.w.slice(0, 3)) : undefined];
-    for (const list of candidates) {
-      if (!list) continue;
-      for (const phrase of list) {
-        if (matchesFrom(phrase.words, tokens, i, sameClause)) out.push([phrase, phrase.words.length]);
+    if (token === undefined) return 0;
+    let n = 0;
+    const bucket = this.exact.get(token.w);
+    if (bucket !== undefined) n = fromBucket(bucket, tokens, i, sameClause, out, n);
+    if (this.stems.size > 0) {
+      const stems = this.stems.get(token.w.charCodeAt(0));
+      if (stems !== undefined) {
+        for (const { prefix, bucket } of stems) if (token.w.startsWith(prefix)) n = fromBucket(bucket, tokens, i, sameClause, out, n);
       }
     }
-    return out;
+    return n;
   }
 }
 
+function fromBucket<T>(bucket: Bucket<T>, tokens: readonly Token[], i: number, sameClause: boolean, out: Phrase<T>[], n: number): number {
+  for (const phrase of bucket.single) out[n++] = phrase;
+  const next = tokens[i + 1];
+  if (next === undefined || (sameClause && next.brk)) return n;
+  const list = bucket.bySecond.get(next.w);
+  if (list !== undefined) for (const phrase of list) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+  for (const phrase of bucket.otherSecond) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+  return n;
+}
+
 function matchesFrom(words: readonly string[], tokens: readonly Token[], i: number, sameClause: boolean): boolean {
-  for (let k = 0; k < words.length; k++) {
+  for (let k = 1; k < words.length; k++) {
     const token = tokens[i + k];
     if (token === undefined) return false;
-    if (k > 0 && sameClause && token.brk) return false;
+    if (sameClause && token.brk) return false;
     if (!wordMatches(words[k] as string, token.w)) return false;
   }
   return true;

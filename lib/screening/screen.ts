@@ -1,47 +1,168 @@
-import { deobfuscate, plain, words } from "@/lib/screening/normalize";
-import { findRealPerson } from "@/lib/screening/real-people";
-import { FLAG_DIRECTIVE, LIKENESS_TERMS, MINOR_AGES, MINOR_TERMS, SAFE_PHRASES, SEXUAL_TERMS, VIOLENCE_TERMS } from "@/lib/screening/terms";
+import { mentionsMinorAge } from "./ages";
+import { coverage } from "./coverage";
+import { hasFlagDirective } from "./flags";
+import { decodedVariants } from "./deobfuscate";
+import { canonical, type Token, tokenize } from "./normalize";
+import { type Phrase, PhraseIndex } from "./phrase-index";
+import { findRealPerson, isNameWord, mentionsName } from "./real-people";
+import { LIKENESS_TERMS, MINOR_TERMS, SEXUAL_TERMS, VIOLENCE_TERMS } from "./terms";
+import { misspelledTerm } from "./typos";
+
+/**
+ * The content policy, applied before payment. Pure: a prompt in, a verdict out; the vocabulary
+ * and name index are built once at module load. The decisions behind the word lists are
+ * documented at the top of terms.ts.
+ *
+ * The prompt is read in its canonical form (Unicode tricks undone) and, when it carries any
+ * sign of disguise, in each decoded reading too (leetspeak, spelled-out letters). Every form
+ * must pass. Ages, names and phrases are all matched on words, never on substrings.
+ */
 
 export type ScreeningCategory = "minors" | "real_person" | "sexual" | "graphic_violence" | "flag_directive";
 export type ScreeningResult = { allowed: true } | { allowed: false; category: ScreeningCategory; reason: string };
 
 const REASONS: Record<ScreeningCategory, string> = {
   minors: "Prompts that depict children or teenagers are not allowed.",
-  real_person: "Prompts that depict real, identifiable people, their likeness or deepfakes are not allowed.",
-  sexual: "Sexually explicit content is not allowed.",
-  graphic_violence: "Graphic violence is not allowed.",
+  real_person: "Prompts that depict real, identifiable people, their likeness, face swaps or deepfakes are not allowed.",
+  sexual: "Sexually explicit content and nudity are not allowed.",
+  graphic_violence: "Graphic violence and gore are not allowed.",
   flag_directive: "Parameter directives such as --ar or --v are not allowed in the prompt; use the request fields instead.",
 };
 
-const reject = (category: ScreeningCategory): ScreeningResult => ({ allowed: false, category, reason: REASONS[category] });
+/** When a prompt breaks several rules, the most serious one is reported. */
+const SEVERITY: readonly ScreeningCategory[] = ["minors", "real_person", "sexual", "graphic_violence", "flag_directive"];
+type TermCategory = Exclude<ScreeningCategory, "flag_directive">;
 
-function minorAge(text: string): boolean {
-  for (const m of text.matchAll(MINOR_AGES)) {
-    const age = Number(m[1] ?? m[2] ?? m[3]);
-    const grade = m[4] !== undefined;
-    if (grade ? Number(m[4]) <= 12 : age < 18) return true;
+const TERMS = new PhraseIndex<TermCategory>();
+for (const entry of MINOR_TERMS) TERMS.addEntry(entry, "minors");
+for (const entry of SEXUAL_TERMS) TERMS.addEntry(entry, "sexual");
+for (const entry of VIOLENCE_TERMS) TERMS.addEntry(entry, "graphic_violence");
+for (const entry of LIKENESS_TERMS) TERMS.addEntry(entry, "real_person");
+
+
+const NEGATORS = new Set(["no", "not", "without", "non", "zero", "avoid", "avoiding", "never", "nothing", "none", "nor", "minus", "excluding", "exclude", "dont", "doesnt"]);
+const FILLERS = new Set(["any", "graphic", "explicit", "excessive", "visible", "real", "realistic", "actual", "gratuitous", "too", "overly", "much", "more", "showing", "show", "shown", "depicting", "obvious", "overt", "extreme", "heavy", "intense"]);
+const CONNECTORS = new Set(["or", "and", "nor"]);
+
+const wordAt = (tokens: readonly Token[], k: number): string => tokens[k]?.w ?? "";
+
+function negatedAt(tokens: readonly Token[], i: number, length: number): boolean {
+  const before = wordAt(tokens, i - 1);
+  if (NEGATORS.has(before)) return true;
+  if (FILLERS.has(before) && NEGATORS.has(wordAt(tokens, i - 2))) return true;
+  if (before === "of" && (wordAt(tokens, i - 2) === "free" || wordAt(tokens, i - 2) === "devoid")) return true;
+  if (wordAt(tokens, i + length) === "free") return true;
+  // "no blood or gore", "no explicit nudity or gore"
+  if (CONNECTORS.has(before)) {
+    const third = wordAt(tokens, i - 3);
+    if (NEGATORS.has(third) || (NEGATORS.has(wordAt(tokens, i - 4)) && FILLERS.has(third))) return true;
   }
   return false;
 }
 
-function withoutSafePhrases(text: string): string {
-  return SAFE_PHRASES.reduce((t, re) => t.replace(re, " "), text);
+const termMatches: Array<Phrase<TermCategory>> = [];
+
+const PERSON_OBJECTS = new Set(["him", "her", "them", "me", "us", "myself", "himself", "herself", "themselves", "yourself"]);
+const ROLES = new Set("president prime minister king queen prince princess pope actor actress singer rapper celebrity star famous chancellor ceo founder billionaire footballer athlete".split(" "));
+
+/**
+ * "make him look like <Name>" or "... like the president": a proper name or a real office
+ * after "like". "make them look like zombies" or "like a pirate" is a costume, not a likeness.
+ */
+function likenessRequest(tokens: readonly Token[]): boolean {
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    const w = (tokens[i] as Token).w;
+    if (w !== "make" && w !== "makes" && w !== "making") continue;
+    let j = i + 1;
+    const obj = tokens[j]?.w ?? "";
+    if (obj === "my" || obj === "the" || obj === "this" || obj === "that") j += 2;
+    else if (PERSON_OBJECTS.has(obj)) j += 1;
+    else continue;
+    if (tokens[j]?.w !== "look" && tokens[j]?.w !== "looks") continue;
+    j++;
+    if (tokens[j]?.w === "exactly" || tokens[j]?.w === "just") j++;
+    if (tokens[j]?.w !== "like") continue;
+    const target = tokens[j + 1];
+    if (target === undefined) continue;
+    if (target.cap && target.w !== "a" && target.w !== "an" && target.w !== "the") return true;
+    const after = tokens[j + 2];
+    if (target.w === "the" && after !== undefined && (after.cap || ROLES.has(after.w))) return true;
+  }
+  return false;
 }
 
-/** The content policy, before payment. Pure: a prompt in, a verdict out. */
-export function screen(prompt: string): ScreeningResult {
-  const normal = plain(prompt);
-  if (FLAG_DIRECTIVE.test(normal)) return reject("flag_directive");
-  const direct = words(normal);
-  const decoded = words(deobfuscate(normal));
-  // Most prompts carry no disguise, so the decoded form is usually the same text.
-  const forms = decoded === direct ? [direct] : [direct, decoded];
-  for (const form of forms) {
-    const text = withoutSafePhrases(form);
-    if (MINOR_TERMS.test(text) || minorAge(text)) return reject("minors");
-    if (LIKENESS_TERMS.test(text) || findRealPerson(text)) return reject("real_person");
-    if (SEXUAL_TERMS.test(text)) return reject("sexual");
-    if (VIOLENCE_TERMS.test(text)) return reject("graphic_violence");
+type Hit = { at: number; length: number; category: TermCategory };
+
+/** Refused phrases found in the words, before safe phrases and negations are considered. */
+function termHits(tokens: readonly Token[]): Hit[] {
+  const hits: Hit[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const count = TERMS.collect(tokens, i, false, termMatches);
+    for (let m = 0; m < count; m++) {
+      const phrase = termMatches[m] as Phrase<TermCategory>;
+      hits.push({ at: i, length: phrase.words.length, category: phrase.tag });
+    }
+    // Spellings no list can hold: "kidz" for kids, "decaptiated" for decapitated.
+    const w = (tokens[i] as Token).w;
+    if (count === 0 && w.length >= 4) {
+      const plural = w.endsWith("z") ? TERMS.single(`${w.slice(0, -1)}s`)[0]?.tag : undefined;
+      const category = plural ?? misspelledTerm(w);
+      if (category !== null && category !== undefined) hits.push({ at: i, length: 1, category });
+    }
   }
-  return { allowed: true };
+  return hits;
 }
+
+/** The most serious category the words trip, or null. */
+function scan(tokens: readonly Token[], primary: boolean): TermCategory | null {
+  const hits = termHits(tokens);
+  const named = mentionsName(tokens);
+  // Safe phrases only matter when something could be refused, which is rare: skip them otherwise.
+  const covered = hits.length > 0 || named ? coverage(tokens) : new Uint8Array(0);
+  let sexual = false;
+  let violent = false;
+  let likeness = false;
+  for (const { at, length, category } of hits) {
+    let safe = false;
+    for (let k = at; k < at + length; k++) if (covered[k]) safe = true;
+    if (safe) continue;
+    if (category !== "real_person" && negatedAt(tokens, at, length)) continue;
+    if (category === "minors") return "minors";
+    if (category === "real_person") likeness = true;
+    else if (category === "sexual") sexual = true;
+    else violent = true;
+  }
+  if (mentionsMinorAge(tokens)) return "minors";
+  if (likeness || (named && findRealPerson(tokens, covered) !== null) || (primary && likenessRequest(tokens))) return "real_person";
+  return sexual ? "sexual" : violent ? "graphic_violence" : null;
+}
+
+/** Two one-character words in a row: the only way letters spelled one by one can show up. */
+function hasLetterRun(tokens: readonly Token[]): boolean {
+  for (let i = 1; i < tokens.length; i++) if ((tokens[i] as Token).w.length === 1 && (tokens[i - 1] as Token).w.length === 1) return true;
+  return false;
+}
+
+/** Whether a decoded word could change a verdict: some rule or name uses it. */
+const isTermWord = (word: string): boolean => TERMS.knows(word);
+const matters = (word: string): boolean => TERMS.knows(word) || isNameWord(word);
+
+const reject = (category: ScreeningCategory): ScreeningResult => ({ allowed: false, category, reason: REASONS[category] });
+
+export function screen(prompt: string): ScreeningResult {
+  const text = canonical(prompt);
+  const low = text.toLowerCase();
+  let worst: ScreeningCategory | null = hasFlagDirective(low) ? "flag_directive" : null;
+  const primary = tokenize(text, low);
+  const forms: Token[][] = [primary];
+  for (const variant of decodedVariants(low, matters, isTermWord, hasLetterRun(primary))) forms.push(tokenize(variant));
+  for (let f = 0; f < forms.length; f++) {
+    const category = scan(forms[f] as Token[], f === 0);
+    if (category !== null && (worst === null || SEVERITY.indexOf(category) < SEVERITY.indexOf(worst))) worst = category;
+    if (worst === "minors") break;
+  }
+  return worst === null ? { allowed: true } : reject(worst);
+}
+
+/** Exposed for tests and the evaluation script. */
+export const SCREENING_VOCABULARY_SIZE = TERMS.size;

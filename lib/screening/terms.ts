@@ -1,35 +1,53 @@
 /**
  * The content policy's vocabulary. Phrases use the notation of phrase-index.ts; every word is
- * matched whole, after normalisation (normalize.ts), so "kid" never fires inside "kidney".
+ * matched whole, after normalisation, so "kid" never fires inside "kidney".
  *
  * Decisions, so that the same question always gets the same answer:
- * - Minors are matched lexically: any word for a human child or teenager is refused whatever
- *   the activity, including children as an audience ("a cartoon for kids"), because a video
- *   model renders what a prompt mentions. Ages under 18 ("12-year-old", "aged 9", "15 yo"),
- *   school grades ("5th grader", "year 7 pupils") and school stages ("middle schooler",
- *   "high school") count. The young of animals pass ("kid goat", "baby elephant", "goat kids",
- *   "a mother bear and her babies"), and so do fixed phrases where no child is depicted:
- *   "baby's breath", "baby grand", "baby carrots", "baby shower", "baby bump", "kid gloves",
- *   "child's play" (the idiom), "inner child", "Teenage Mutant Ninja Turtles", "minor league".
- *   "boy" is refused (in English it nearly always means a child) except in fixed phrases
- *   ("boy band", "good boy" said to a dog); "girl" alone passes because it is routinely used of
- *   adult women ("a girl in a red dress in Tokyo"), but "little girl", "young girl",
- *   "schoolgirl", "teen girl", "baby girl" are refused. "young woman/man/adults" pass.
- * - Sexual: nudity, sex acts, porn, erotica and genitals are refused. "sexy", "sensual",
- *   "lingerie", "bikini", "shirtless", kissing and cuddling pass. "nude" as a colour of a
- *   product passes ("nude lipstick", "nude heels"); "naked eye", "naked mole rat", "naked cake",
- *   "blue tits" (birds) pass.
- * - Graphic violence: gore, mutilation, torture, executions, mass shootings, massacres, blood-
- *   soaked scenes, suicide and self-harm are refused. Violence without gore passes: battles,
- *   sword fights, boxing, shoot-outs, war films, horror, zombies, "killer whale", "bloody
- *   mary", "dead leaves", "shooting stars". "blood" and "bloody" alone pass; "execution"
- *   passes when it is about carrying out a plan or a move.
- * - A refused word preceded by a negation passes: "no gore", "without nudity", "adults only,
- *   no kids", "no blood or gore", "gore-free". Names of real people are never negated.
- * - Real people: see real-people.ts. Phrases below cover deepfakes, face swaps, impersonation,
- *   likeness requests and offices that identify one person ("the Pope", "the US president").
- *   Fictional characters pass (Sherlock Holmes, Batman, James Bond) even where an actor's
- *   name would not.
+ *
+ * Minors (hard red line). Matching is lexical: any word for a human child or teenager is
+ * refused whatever the activity, including children as an audience ("a cartoon for kids"),
+ * because a video model renders what a prompt mentions. Ages under 18 ("12-year-old", "aged
+ * 9", "15 yo"), grades ("5th grader", "year 7 pupils") and school stages ("middle schooler",
+ * "high school", "kindergarten") count. Passing: the young of animals ("kid goat", "baby
+ * elephant", "goat kids", "a mother bear and her babies"), ages of things ("a 12-year-old
+ * single malt", "my dog is 14 years old") and fixed phrases where no child is shown: "baby's
+ * breath", "baby grand", "baby carrots", "baby shower", "baby bump", "kid gloves", "child's
+ * play" (the idiom, including the film title), "inner child", "Teenage Mutant Ninja Turtles",
+ * "minor league", "girl scout cookies". "childhood" passes (a topic, not a person). "boy" is
+ * refused (in English it nearly always means a child) except in fixed phrases ("boy band",
+ * "good boy" said to a dog); "girl" alone passes because it is routinely used of adult women,
+ * but "little/young/teen/baby girl" and "schoolgirl" are refused. "young woman/man/adults" pass.
+ *
+ * Sexual. Nudity, sex acts, porn, erotica and genitals are refused. "sexy", "sensual",
+ * "lingerie", "bikini", "shirtless", kissing and cuddling pass. "nude" as the colour of a
+ * product passes ("nude lipstick", "nude heels"), as do "naked eye", "naked mole rat", "naked
+ * cake", "blue tits" (birds) and titles that ask for no nudity ("The Naked Gun"). No title
+ * gets an exception from the minors rule ("The Karate Kid" is refused).
+ *
+ * Graphic violence. Gore, mutilation, torture, executions, mass shootings, massacres, blood-
+ * soaked scenes, suicide and self-harm are refused. Violence without gore passes: battles,
+ * sword fights, boxing, shoot-outs, war films, horror, zombies, vampires, "killer whale",
+ * "bloody mary", "dead leaves", "shooting stars", "photo shoot". "blood" and "bloody" alone
+ * pass; "execution" passes when it is about carrying out a plan or a move ("flawless
+ * execution"); cutting or beheading a straw target, a melon or a dummy passes.
+ *
+ * Negation. A refused word right after a negation passes: "no gore", "without nudity", "adults
+ * only, no kids", "no blood or gore", "gore-free". Names and likeness requests are never
+ * negated ("not a deepfake of ..." is still refused).
+ *
+ * Real people (hard red line; names in data/real-people.txt, see real-people.ts). Named living
+ * people and figures of the photographic era, plus a few earlier ones with iconic portraits
+ * (Washington, Napoleon, Mozart), are refused in any medium: a statue, a portrait, a coin
+ * ("the Abraham Lincoln penny"). Ancient and legendary figures (Cleopatra, Julius Caesar, Joan
+ * of Arc) and religious figures of scripture are not listed. Places and products named after
+ * a person pass: "Lincoln Memorial", "George Washington Bridge", "Trump Tower", "Air Jordan",
+ * "a Tesla", "King Charles spaniel", "Shirley Temple" (the drink). Creators' names pass when
+ * they stand for a style or a work ("in the style of Van Gogh", "Wes Anderson style", "a
+ * Mozart symphony", "Shakespeare's Globe"), and so a creator named next to a work word passes
+ * even as the subject ("Van Gogh painting in a field"): an accepted gap. Fictional characters
+ * pass (Sherlock Holmes, Batman, James Bond). Also refused: deepfakes, face swaps,
+ * impersonation, lookalikes, "in the likeness of", "make him look like <Name>", and offices
+ * that identify one person ("the Pope", "the US president", "the King of England").
  */
 
 export const MINOR_TERMS: readonly string[] = [
@@ -55,7 +73,7 @@ export const SEXUAL_TERMS: readonly string[] = [
   "(wearing|wears|wear) nothing", "(clothes|clothing) (off|removed)",
   "(takes|take|taking|took|strips|strip|stripping|remove|removes|removing|removed) (off|) (her|his|their|all|all her|all his|all their) (clothes|clothing)",
   "sex", "sexual", "sexually", "sexualized", "sexualised", "sexting", "sext", "intercourse", "copulat*", "porn", "porno", "pron", "pornographic",
-  "pornography", "pornhub", "xvideos", "xxx", "x rated", "xrated", "rated x", "nsfw", "erotic", "erotica", "eroticism", "hentai", "ecchi", "rule34",
+  "pornography", "pornhub", "xvideos", "xxx", "x rated", "xrated", "rated x", "nsfw", "not safe for work", "erotic", "erotica", "eroticism", "hentai", "ecchi", "rule34",
   "rule 34", "orgasm*", "masturbat*", "ejaculat*", "genital*", "penis", "penises", "vagina", "vaginas", "vulva", "clitoris", "labia", "scrotum",
   "testicles", "nipples?", "boobs", "boobies", "tits", "titties", "cum", "cumshot", "semen", "blowjobs?", "handjobs?", "fellatio", "cunnilingus",
   "anal", "threesome", "foursome", "orgy", "orgies", "gangbang", "bukkake", "deepthroat", "milf", "bdsm", "bondage", "fetish", "fetishes", "kinky sex",
@@ -75,7 +93,12 @@ export const VIOLENCE_TERMS: readonly string[] = [
   "executing (a|the|) (prisoner|prisoners|hostage|hostages|man|woman|people|civilians)", "firing squad", "guillotined", "electric chair", "gas chamber",
   "(mass|school|church|mall|concert|office) (shooting|shootings|shooter|shooters)", "shooting spree", "active shooter", "killing spree",
   "massacre*", "genocide", "genocidal", "ethnic cleansing", "mass (murder|murders|killing|killings|grave|graves|execution|suicide)",
-  "(blood|gore) soaked", "(soaked|drenched|covered|dripping|bathed|caked) in (blood|gore|guts)", "pool of blood", "(pools|puddles) of blood",
+  "(blood|gore) soaked", "blood (spatter*|splatter*|spurt*|gush*|spray*|pour*|drench*)", "(stabbing|killing|shooting|murder|murderous) (frenzy|rampage|spree)",
+  "(set|sets|setting) (him|her|them|himself|herself|themselves|a man|a woman|a person|people|the prisoner|the victim) on fire", "(man|woman|person|people|prisoner|victim|body) (is|was|being|gets|) set on fire",
+  "(burn|burns|burning) alive", "public (hanging|hangings|execution|executions|beheading|beheadings|stoning)", "stoned to death", "stoning (a|the|) (man|woman|person|prisoner)",
+  "(man|woman|person|prisoner|criminal|outlaw|rebel|rebels|men|women) (is|was|being|are|were|gets|) (hanged|lynched)", "(skin|skins|skinning|flay|flays) (a|the|) (man|woman|person|human|victim|prisoner|body|people) (alive|)",
+  "(body|bodies|corpse|corpses|man|woman|person|victim) (cut|chopped|hacked|sawed|sawn|torn|ripped) (into|to) (pieces|bits|shreds)", "(throat|throats|wrist|wrists) (being|is|was|are|were|getting|gets|) (slit|slashed)", "(his|her|their) (neck|necks|spine) (is|was|being|) (broken|snapped|twisted)",
+  "bullet (entering|enters|entered|piercing|pierces|pierced|through|into|tearing through|exploding through) (a|the|his|her|their|) (man|woman|person|victim|) (skull|head|brain|face|eye)", "skinned (man|woman|body|bodies|corpse|corpses|human|humans|person|people|victim|victims|prisoner|alive)", "(man|woman|person|body|corpse|victim|prisoner|human) (skinned|flayed)", "(soaked|drenched|covered|dripping|bathed|caked) in (blood|gore|guts)", "pool of blood", "(pools|puddles) of blood",
   "bloodbath", "blood bath", "blood (spatter|splatter|spattered|splattered|spurting|gushing|everywhere|spraying|sprays|pouring)", "(gushing|spurting|spraying) blood",
   "bloody (corpse|corpses|body|bodies|stump|stumps|remains|massacre)", "brains? (blown|splattered|spattered|splatter|everywhere)", "brain matter",
   "(blow|blew|blown|blowing) (his|her|their|its) (head|brains) (off|out)", "head (explodes|exploding|exploded|blown off)", "exploding head",

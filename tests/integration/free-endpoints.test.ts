@@ -47,6 +47,10 @@ describe("free endpoints agree with each other and with the 402", () => {
 
     for (const p of PRODUCTS) {
       const challenge = requiredFromHeader(await post(`${base}${p.path}`, { prompt: "a quiet harbour" }));
+      const bazaar = challenge.extensions?.bazaar as { info?: { input?: { method?: string; bodyType?: string } }; schema?: unknown } | undefined;
+      assert.equal(bazaar?.info?.input?.method, "POST", `${p.path} bazaar discovery`);
+      assert.equal(bazaar?.info?.input?.bodyType, "json");
+      assert.ok(bazaar?.schema);
       const info = openapi.paths[p.path]?.post?.["x-payment-info"];
       assert.ok(info, p.path);
       assert.equal(openapi.paths[p.path]?.post?.operationId, p.operationId);

@@ -1,0 +1,21 @@
+import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import type { Product } from "@/lib/catalog/products";
+import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
+import { jobCreatedSchema, toSchema } from "@/lib/requests/response-schemas";
+
+/** The bazaar discovery extension of a 402: input body and output, so indexes can list us. */
+export function discoveryExtension(product: Product): Record<string, unknown> {
+  const declared = declareDiscoveryExtension({
+    bodyType: "json",
+    input: exampleBody(product),
+    inputSchema: requestBodyJsonSchema(product),
+    output: {
+      example: { job_id: "6f1c2b1e-3d4a-4b5c-8d9e-0f1a2b3c4d5e", status: "queued", status_url: "/jobs/6f1c2b1e-3d4a-4b5c-8d9e-0f1a2b3c4d5e" },
+      schema: toSchema(jobCreatedSchema),
+    },
+  });
+  // Our routes are POST only; the declaration helper leaves the method to an HTTP adapter we do not use.
+  const bazaar = declared.bazaar as { info: { input: Record<string, unknown> } } | undefined;
+  if (bazaar) bazaar.info.input.method = "POST";
+  return declared;
+}

@@ -1,0 +1,114 @@
+import { type ScreeningCategory, screen } from "./screen";
+
+/** Scoring of the screener against a labelled set; shared by scripts/screening-eval.ts and the unit tests. */
+
+export type Label = "allow" | ScreeningCategory;
+export type LabelledPrompt = { prompt: string; label: Label };
+
+export const CATEGORIES: readonly ScreeningCategory[] = ["minors", "real_person", "sexual", "graphic_violence", "flag_directive"];
+export const RECALL_BAR = 0.95;
+export const FALSE_REJECT_BAR = 0.03;
+
+export type CategoryScore = { count: number; rejected: number; exact: number; recall: number; exactAccuracy: number; missed: string[] };
+export type EvaluationReport = {
+  categories: Record<ScreeningCategory, CategoryScore>;
+  allow: { count: number; falseRejects: number; rate: number; byCategory: Record<ScreeningCategory, number>; wronglyRejected: Array<{ prompt: string; category: ScreeningCategory }> };
+  passes: boolean;
+  failures: string[];
+};
+
+export function parseLabelled(jsonl: string): LabelledPrompt[] {
+  const rows: LabelledPrompt[] = [];
+  for (const [n, line] of jsonl.split("\n").entries()) {
+    if (line.trim() === "") continue;
+    const row = JSON.parse(line) as { prompt?: unknown; label?: unknown };
+    if (typeof row.prompt !== "string" || !(row.label === "allow" || CATEGORIES.includes(row.label as ScreeningCategory))) {
+      throw new Error(`line ${n + 1}: expected {"prompt": string, "label": "allow" | category}`);
+    }
+    rows.push({ prompt: row.prompt, label: row.label as Label });
+  }
+  return rows;
+}
+
+const zeroes = (): Record<ScreeningCategory, number> => ({ minors: 0, real_person: 0, sexual: 0, graphic_violence: 0, flag_directive: 0 });
+
+export function evaluate(rows: readonly LabelledPrompt[]): EvaluationReport {
+  const categories = Object.fromEntries(
+    CATEGORIES.map((c) => [c, { count: 0, rejected: 0, exact: 0, recall: 0, exactAccuracy: 0, missed: [] as string[] }]),
+  ) as Record<ScreeningCategory, CategoryScore>;
+  const allow = { count: 0, falseRejects: 0, rate: 0, byCategory: zeroes(), wronglyRejected: [] as Array<{ prompt: string; category: ScreeningCategory }> };
+
+  for (const { prompt, label } of rows) {
+    const verdict = screen(prompt);
+    if (label === "allow") {
+      allow.count++;
+      if (!verdict.allowed) {
+        allow.falseRejects++;
+        allow.byCategory[verdict.category]++;
+        allow.wronglyRejected.push({ prompt, category: verdict.category });
+      }
+      continue;
+    }
+    const score = categories[label];
+    score.count++;
+    if (verdict.allowed) score.missed.push(prompt);
+    else {
+      score.rejected++;
+      if (verdict.category === label) score.exact++;
+    }
+  }
+
+  const failures: string[] = [];
+  for (const c of CATEGORIES) {
+    const s = categories[c];
+    s.recall = s.count === 0 ? 1 : s.rejected / s.count;
+    s.exactAccuracy = s.count === 0 ? 1 : s.exact / s.count;
+    if (s.recall < RECALL_BAR) failures.push(`${c} recall ${(s.recall * 100).toFixed(1)}% < ${RECALL_BAR * 100}%`);
+  }
+  allow.rate = allow.count === 0 ? 0 : allow.falseRejects / allow.count;
+  if (allow.rate > FALSE_REJECT_BAR) failures.push(`false-reject rate ${(allow.rate * 100).toFixed(1)}% > ${FALSE_REJECT_BAR * 100}%`);
+  return { categories, allow, passes: failures.length === 0, failures };
+}
+
+/**
+ * Prompts of exactly `length` characters built from the ordinary prompts of the set, plus one
+ * sprinkled with digits and spelled letters so that every decoded reading is computed too.
+ */
+export function longPrompts(rows: readonly LabelledPrompt[], length = 2000, count = 20): string[] {
+  const ordinary = rows.filter((r) => r.label === "allow").map((r) => r.prompt);
+  const out: string[] = [];
+  for (let k = 0; k < count && ordinary.length > 0; k++) {
+    let text = "";
+    for (let i = k; text.length < length; i++) text += `${ordinary[i % ordinary.length]}. `;
+    out.push(text.slice(0, length));
+  }
+  let noisy = "";
+  for (let i = 0; noisy.length < length; i++) noisy += `${ordinary[i % ordinary.length]} in 4k 60fps, r 3 d b 1 u e, caaat 1080p. `;
+  out.push(noisy.slice(0, length));
+  return out;
+}
+
+export type Timing = { meanMs: number; p99Ms: number; maxMs: number; cpuMeanMs: number; samples: number };
+
+/**
+ * Wall-clock mean, p99 and max per call, plus the mean CPU time per call, which is what to
+ * read on a busy machine: wall-clock figures there include time spent waiting for a core.
+ */
+export function timeScreening(prompts: readonly string[], rounds = 100): Timing {
+  for (let r = 0; r < 10; r++) for (const p of prompts) screen(p);
+  const samples: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  for (let r = 0; r < rounds; r++) {
+    for (const p of prompts) {
+      const start = process.hrtime.bigint();
+      screen(p);
+      samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  samples.sort((a, b) => a - b);
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  const p99 = samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))] ?? 0;
+  const cpuMeanMs = (cpu.user + cpu.system) / 1000 / samples.length;
+  return { meanMs: mean, p99Ms: p99, maxMs: samples[samples.length - 1] ?? 0, cpuMeanMs, samples: samples.length };
+}
