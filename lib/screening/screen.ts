@@ -1,7 +1,7 @@
 import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
-import { hasFlagDirective } from "./flags";
 import { decodedVariants } from "./deobfuscate";
+import { hasFlagDirective } from "./flags";
 import { canonical, type Token, tokenize } from "./normalize";
 import { type Phrase, PhraseIndex } from "./phrase-index";
 import { findRealPerson, isNameWord, mentionsName } from "./real-people";
