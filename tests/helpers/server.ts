@@ -20,7 +20,8 @@ export type TestServer = {
 export async function startServer(env: Record<string, string>, opts: { dataDir?: string; port?: number } = {}): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "reel402-test-"));
-  const child = spawn(path.join(process.cwd(), "node_modules/.bin/tsx"), ["scripts/serve.ts"], {
+  // The server itself, not a wrapper: killing a wrapper would orphan the real server.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
     cwd: process.cwd(),
     env: {
       ...process.env,
