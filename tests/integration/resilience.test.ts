@@ -64,7 +64,10 @@ describe("retries, failover and restarts", () => {
     const env = { LOCAL_RENDER_MIN_LATENCY_MS: "4000" };
     const { s, db } = await server(env);
     const created = await payForJob(s.url, 3, "/generate/alpha-fast/custom", { prompt: "northern lights over a fjord", duration: 4, resolution: "480p" });
-    await waitFor("generating", async () => ((await (await fetch(`${s.url}/jobs/${created.job_id}`)).json()) as { status: string }).status === "generating");
+    // Kill once the upstream task exists: an attempt still being submitted is failed over by design.
+    const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    await waitFor("a running upstream task", async () => (await sql`select 1 from attempts where job_id = ${created.job_id} and status = 'running'`).length > 0);
+    await sql.end();
     await s.kill();
     const again = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, DATABASE_URL: db.url, POLL_INTERVAL_MS: "150", ...env }, { dataDir: s.dataDir });
     servers.push(again);
