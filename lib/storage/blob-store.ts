@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { Transform } from "node:stream";
+import { byteCounter } from "@/lib/storage/byte-counter";
 import { pipeline } from "node:stream/promises";
 import { BlobNotFoundError, del, type IssuedSignedToken, issueSignedToken, list, presignUrl, put } from "@vercel/blob";
 import { assertSafeKey } from "@/lib/storage/local-store";
@@ -59,13 +59,7 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
         throw error;
       }
       const pathname = access === "private" ? privatePath(key) : `${publicFolder(key)}${randomBytes(16).toString("base64url")}.mp4`;
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
+      const { stream: counter, bytes } = byteCounter();
       const piping = pipeline(body, counter);
       // One streamed PUT: multipart would buffer up to 128 MB; a blob is visible only once complete.
       const uploading = put(pathname, counter, { access, token, contentType, addRandomSuffix: false, allowOverwrite: true });
@@ -78,7 +72,7 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
         await Promise.allSettled([piping, uploading]);
         throw error;
       }
-      return { size };
+      return { size: bytes() };
     },
     async signedUrl(key, expiresAt) {
       assertSafeKey(key);

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { Transform } from "node:stream";
+import { byteCounter } from "@/lib/storage/byte-counter";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -65,13 +65,7 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
         body.destroy();
         throw error;
       }
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
+      const { stream: counter, bytes } = byteCounter();
       const piping = pipeline(body, counter);
       // The object appears only when the upload completes, so a crash leaves no half video;
       // a failed multipart upload is aborted (leavePartsOnError: false) so no parts linger.
@@ -94,7 +88,7 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
         await Promise.allSettled([piping, uploading]);
         throw error;
       }
-      return { size };
+      return { size: bytes() };
     },
     signedUrl(key, expiresAt) {
       const command = new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, key) });
