@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { type Chain, defineChain, http } from "viem";
 import { base, baseSepolia } from "viem/chains";
-import { createConfig, injected, mock, WagmiProvider } from "wagmi";
+import { type CreateConnectorFn, createConfig, injected, mock, WagmiProvider } from "wagmi";
+import { walletConnect } from "wagmi/connectors/walletConnect";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 
 export function chainFor(config: StudioConfig): Chain {
@@ -19,11 +20,23 @@ export function chainFor(config: StudioConfig): Chain {
   });
 }
 
+function walletConnectConnector(wc: NonNullable<StudioConfig["walletConnect"]>): CreateConnectorFn {
+  const url = wc.appUrl ?? (typeof window === "undefined" ? "http://localhost" : window.location.origin);
+  return walletConnect({
+    projectId: wc.projectId,
+    ...(wc.relayUrl ? { relayUrl: wc.relayUrl } : {}),
+    // The studio draws its own pairing QR code: the stock modal would fetch wallet lists, images and fonts from the internet.
+    showQrModal: false,
+    metadata: { name: "Reel402", description: "Pay-per-call AI video over x402", url, icons: [] },
+  });
+}
+
 export function AppProviders({ config, children }: { config: StudioConfig; children: ReactNode }) {
   const [state] = useState(() => {
     const chain = chainFor(config);
-    const connectors = [injected({ shimDisconnect: true })];
-    if (config.demoWallet) connectors.push(mock({ accounts: [config.demoWallet.address], features: { reconnect: true } }) as never);
+    const connectors: CreateConnectorFn[] = [injected({ shimDisconnect: true })];
+    if (config.walletConnect) connectors.push(walletConnectConnector(config.walletConnect));
+    if (config.demoWallet) connectors.push(mock({ accounts: [config.demoWallet.address], features: { reconnect: true } }));
     const wagmi = createConfig({ chains: [chain], connectors, transports: { [chain.id]: http() }, ssr: true });
     return { wagmi, query: new QueryClient() };
   });

@@ -92,6 +92,7 @@ export function JobCard({ job, explorerTxUrl, onRemove }: { job: StoredJob; expl
       {data?.error && <p className="error">{data.error.message}</p>}
       {status === "succeeded" && data?.video_url && (
         <div className="player">
+          {/* biome-ignore lint/a11y/useMediaCaption: generated clips carry no dialogue to caption */}
           <video src={data.video_url} controls playsInline preload="metadata" data-testid="job-video" />
           <div className="row">
             <a className="button" href={`${data.video_url}&download=1`} download>

@@ -2,6 +2,7 @@
 
 import { erc20Abi, formatUnits } from "viem";
 import { useAccount, useConnect, useDisconnect, useReadContract, useSwitchChain } from "wagmi";
+import { useWalletConnectUri, WalletConnectPairing } from "@/components/wallet-connect-pairing";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 
 export function useUsdcBalance(config: StudioConfig) {
@@ -18,12 +19,14 @@ export function useUsdcBalance(config: StudioConfig) {
 
 export function WalletPanel({ config }: { config: StudioConfig }) {
   const { address, chainId, isConnected } = useAccount();
-  const { connectors, connect, isPending, error } = useConnect();
+  const { connectors, connect, isPending, error, reset } = useConnect();
   const { disconnect } = useDisconnect();
   const { switchChain } = useSwitchChain();
   const balance = useUsdcBalance(config);
   const injected = connectors.find((c) => c.type === "injected");
   const demo = connectors.find((c) => c.type === "mock");
+  const walletConnect = connectors.find((c) => c.type === "walletConnect");
+  const pairingUri = useWalletConnectUri(walletConnect);
 
   if (!isConnected || !address) {
     return (
@@ -31,11 +34,17 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
         <button type="button" className="button primary" disabled={!injected || isPending} onClick={() => injected && connect({ connector: injected })}>
           Connect wallet
         </button>
+        {walletConnect && (
+          <button type="button" className="button" disabled={isPending} onClick={() => connect({ connector: walletConnect })}>
+            WalletConnect
+          </button>
+        )}
         {demo && (
           <button type="button" className="button" disabled={isPending} onClick={() => connect({ connector: demo })} title="A funded account on the local devnet; not real money">
             Use devnet demo wallet
           </button>
         )}
+        {pairingUri && isPending && <WalletConnectPairing uri={pairingUri} onCancel={() => walletConnect?.disconnect().finally(reset)} />}
         {error && <p className="error small">{error.message.split("\n")[0]}</p>}
       </section>
     );

@@ -43,6 +43,8 @@ const raw = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a 32-character hex WalletConnect (Reown) project id").optional(),
+  WALLETCONNECT_RELAY_URL: z.string().url().optional(),
   TRUST_PROXY: bool,
   LIMIT_POSTS_PER_MINUTE_PER_IP: int(20, 1),
   LIMIT_ACTIVE_JOBS_PER_WALLET: int(5, 1),
@@ -158,6 +160,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     publicBaseUrl: e.PUBLIC_BASE_URL,
+    // Public values: the studio hands them to the browser.
+    walletConnect: e.WALLETCONNECT_PROJECT_ID ? { projectId: e.WALLETCONNECT_PROJECT_ID, relayUrl: e.WALLETCONNECT_RELAY_URL } : null,
     trustProxy: e.TRUST_PROXY,
     limits: {
       postsPerMinutePerIp: e.LIMIT_POSTS_PER_MINUTE_PER_IP,

@@ -16,6 +16,8 @@ export function providersFromEnv(env: Env): VideoProvider[] {
         return createArkProvider({ ...providers.ark, requestTimeoutMs: providers.requestTimeoutMs });
       case "fal":
         return createFalProvider({ ...providers.fal, requestTimeoutMs: providers.requestTimeoutMs });
+      default:
+        throw new Error(`unknown provider ${String(name satisfies never)}`);
     }
   });
 }

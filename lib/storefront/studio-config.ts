@@ -11,6 +11,8 @@ export type StudioConfig = {
   asset: { address: `0x${string}`; decimals: number };
   /** The devnet's one-click wallet: signs through the devnet node's own unlocked test account. */
   demoWallet: { address: `0x${string}` } | null;
+  /** WalletConnect pairing, offered only when the operator configured a project id. */
+  walletConnect: { projectId: string; relayUrl?: string; appUrl: string | null } | null;
 };
 
 const EXPLORERS: Record<number, string> = { 8453: "https://basescan.org/tx/", 84532: "https://sepolia.basescan.org/tx/" };
@@ -27,5 +29,6 @@ export function studioConfig(): StudioConfig {
     explorerTxUrl: EXPLORERS[env.chainId] ?? null,
     asset: { address: env.asset.address, decimals: env.asset.decimals },
     demoWallet: env.devnet ? { address: DEMO_ACCOUNT } : null,
+    walletConnect: env.walletConnect ? { ...env.walletConnect, appUrl: env.publicBaseUrl ?? null } : null,
   };
 }
