@@ -96,6 +96,9 @@ const raw = z.object({
   DEVNET_FAULTS: z.string().default(""),
 });
 
+/** Every variable the service reads; the README's configuration table documents each one. */
+export const ENV_VARIABLES = Object.keys(raw.shape);
+
 export type Env = ReturnType<typeof parseEnv>;
 
 export class ConfigError extends Error {
