@@ -46,6 +46,7 @@ const raw = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a 32-character hex WalletConnect (Reown) project id").optional(),
   WALLETCONNECT_RELAY_URL: z.string().url().optional(),
   TRUST_PROXY: bool,
+  VERCEL: z.string().optional(),
   LIMIT_POSTS_PER_MINUTE_PER_IP: int(20, 1),
   LIMIT_ACTIVE_JOBS_PER_WALLET: int(5, 1),
   LIMIT_QUEUE_CAPACITY: int(50, 1),
@@ -165,7 +166,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     publicBaseUrl: e.PUBLIC_BASE_URL,
     // Public values: the studio hands them to the browser.
     walletConnect: e.WALLETCONNECT_PROJECT_ID ? { projectId: e.WALLETCONNECT_PROJECT_ID, relayUrl: e.WALLETCONNECT_RELAY_URL } : null,
-    trustProxy: e.TRUST_PROXY,
+    // Vercel overwrites X-Forwarded-For with the real client address, and no launcher of ours sets the peer header there.
+    trustProxy: e.TRUST_PROXY || e.VERCEL === "1",
     limits: {
       postsPerMinutePerIp: e.LIMIT_POSTS_PER_MINUTE_PER_IP,
       activeJobsPerWallet: e.LIMIT_ACTIVE_JOBS_PER_WALLET,

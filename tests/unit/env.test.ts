@@ -69,3 +69,18 @@ test("malformed values are refused", () => {
   assert.throws(() => parseEnv({ PAY_TO: "0x123" }), ConfigError);
   assert.throws(() => parseEnv({ X402_NETWORK: "eip155:1" }), ConfigError);
 });
+
+test("the client address comes from X-Forwarded-For only behind a trusted proxy, always on Vercel", () => {
+  assert.equal(parseEnv({}).trustProxy, false);
+  assert.equal(parseEnv({ TRUST_PROXY: "true" }).trustProxy, true);
+  assert.equal(parseEnv({ VERCEL: "1" }).trustProxy, true);
+});
+
+test("WalletConnect is offered only with a well-formed project id", () => {
+  assert.equal(parseEnv({}).walletConnect, null);
+  assert.deepEqual(parseEnv({ WALLETCONNECT_PROJECT_ID: "0123456789abcdef0123456789abcdef" }).walletConnect, {
+    projectId: "0123456789abcdef0123456789abcdef",
+    relayUrl: undefined,
+  });
+  assert.throws(() => parseEnv({ WALLETCONNECT_PROJECT_ID: "not-an-id" }), /WALLETCONNECT_PROJECT_ID/);
+});
