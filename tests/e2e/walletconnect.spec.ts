@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { createPublicClient, erc20Abi, http } from "viem";
+import { startServer, type TestServer } from "../helpers/server";
+import { startWalletConnectRelay, type TestRelay } from "../helpers/walletconnect-relay";
+import { startWalletConnectWallet, type TestWalletConnectWallet } from "../helpers/walletconnect-wallet";
+
+// Hardhat/anvil account #5: funded on the devnet; #7 is studio.spec.ts's payer, #8 the demo wallet.
+const PRIVATE_KEY = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
+const WALLET = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
+const PROJECT_ID = "5eed402c0ffee0000000000000000402";
+
+const env = () => ({ base: process.env.E2E_BASE_URL as string, rpc: process.env.E2E_RPC_URL as string, token: process.env.E2E_TOKEN as `0x${string}` });
+
+async function balance(): Promise<bigint> {
+  const { rpc, token } = env();
+  const client = createPublicClient({ transport: http(rpc) });
+  return client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [WALLET] });
+}
+
+let relay: TestRelay;
+let server: TestServer;
+let wallet: TestWalletConnectWallet | undefined;
+
+test.beforeAll(async () => {
+  const { rpc, token } = env();
+  relay = await startWalletConnectRelay({ verbose: Boolean(process.env.WC_RELAY_DEBUG) });
+  server = await startServer({ RPC_URL: rpc, USDC_ADDRESS: token, WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_RELAY_URL: relay.url });
+});
+
+test.afterAll(async () => {
+  await wallet?.stop();
+  await server?.stop();
+  await relay?.stop();
+});
+
+test("a phone wallet pairs over WalletConnect through a local relay, signs once and pays the exact quote", async ({ page, context }, info) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  wallet = await startWalletConnectWallet({ projectId: PROJECT_ID, relayUrl: relay.url, privateKey: PRIVATE_KEY, chainId: 31337 });
+  expect(wallet.address).toBe(WALLET);
+  const before = await balance();
+
+  await page.goto(`${server.url}/studio`);
+  await expect(page.getByRole("heading", { name: "Reel402" })).toBeVisible();
+  await page.getByRole("button", { name: "WalletConnect", exact: true }).click();
+
+  const pairing = page.getByRole("dialog", { name: "WalletConnect pairing" });
+  await expect(pairing).toBeVisible();
+  await expect(page.getByTestId("walletconnect-pairing")).toBeVisible();
+  await expect(pairing.getByRole("img", { name: "Pairing QR code" }).locator("svg")).toBeVisible();
+  await page.screenshot({ path: info.outputPath("walletconnect-pairing.png"), fullPage: true });
+
+  await pairing.getByRole("button", { name: "Copy pairing link" }).click();
+  await expect(pairing.getByRole("button", { name: "Copied" })).toBeVisible();
+  const uri = await page.evaluate(() => navigator.clipboard.readText());
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=[0-9a-f]{64}/);
+
+  // The studio's proposal reached the relay (its only way out) as wc_proposeSession on the URI's pairing topic.
+  const pairingTopic = uri.slice(3, 67);
+  expect(relay.log).toContainEqual(expect.objectContaining({ method: "wc_proposeSession", topic: pairingTopic }));
+  await wallet.pair(uri);
+  await wallet.session;
+  await expect(page.getByTestId("walletconnect-pairing")).toHaveCount(0);
+  await expect(page.getByTestId("wallet-address")).toContainText("0x9965");
+  await expect(page.getByTestId("wallet-balance")).toContainText("1000.00 USDC");
+  expect(relay.log).toContainEqual(expect.objectContaining({ method: "wc_approveSession", topic: pairingTopic }));
+
+  await page.getByText("alpha-fast custom").click();
+  await page.getByLabel("Prompt").fill("A paper lantern drifting over a quiet lake at night");
+  await page.locator('input[name="duration"]').fill("4");
+  await page.locator('select[name="resolution"]').selectOption("480p");
+  await page.getByRole("button", { name: "Get exact price" }).click();
+  const quoted = await page.getByTestId("quoted-price").textContent();
+  const quote = BigInt(Math.round(Number.parseFloat(quoted ?? "") * 1_000_000));
+  expect(quote).toBeGreaterThan(0n);
+  expect(wallet.calls).not.toContain("eth_signTypedData_v4");
+  await page.getByRole("button", { name: "Pay and generate" }).click();
+
+  const card = page.getByTestId("job-card").first();
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId("job-status")).toHaveText("Ready", { timeout: 90_000 });
+  expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4")).toHaveLength(1);
+  expect(before - (await balance())).toBe(quote);
+  expect(relay.unknown).toEqual([]);
+  await page.screenshot({ path: info.outputPath("walletconnect-finished.png"), fullPage: true });
+});
+
+test("without a project id the studio offers no WalletConnect", async ({ page }) => {
+  await page.goto(`${env().base}/studio`);
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "WalletConnect", exact: true })).toHaveCount(0);
+});
