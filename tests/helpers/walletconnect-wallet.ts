@@ -148,6 +148,7 @@ export async function startWalletConnectWallet(opts: { projectId: string; relayU
       await client.core.pairing.pair({ uri });
     },
     stop: async () => {
+      client.core.heartbeat.stop();
       await client.core.relayer.transportClose().catch(() => {});
     },
   };
