@@ -103,7 +103,7 @@ export const ENV_VARIABLES = Object.keys(raw.shape);
 export type Env = ReturnType<typeof parseEnv>;
 
 export class ConfigError extends Error {
-  constructor(problems: string[]) {
+  constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "ConfigError";
   }

@@ -2,14 +2,13 @@ import "server-only";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { driverForUrl } from "@/lib/db/driver-for-url";
+import { MIGRATION_LOCK, MIGRATIONS } from "@/lib/db/migrations";
+import { openNeonDb } from "@/lib/db/open-neon";
 import * as schema from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-const MIGRATIONS = path.join(process.cwd(), "drizzle");
-// Any fixed number: serialises migrations when several processes start against one Postgres.
-const MIGRATION_LOCK = 402_402;
 
 type Opened = { db: Db; close: () => Promise<void> };
 
@@ -24,6 +23,7 @@ export async function openDb(databaseUrl: string | undefined, dataDir: string): 
     await migrate(db, { migrationsFolder: MIGRATIONS });
     return { db: db as unknown as Db, close: () => client.close() };
   }
+  if (driverForUrl(databaseUrl) === "neon") return openNeonDb(databaseUrl);
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");

@@ -25,12 +25,13 @@ async function rpcReady(rpcUrl: string): Promise<boolean> {
 
 /**
  * Starts a local anvil node with chain id 31337 (never 8453: a signature made here must not be
- * spendable on Base). With stateFile the chain survives restarts alongside the database.
+ * spendable on Base). With stateFile the chain survives restarts alongside the database. Tests
+ * may stand one up under a testnet's chain id to check a production-shaped configuration.
  */
-export async function startAnvil(opts: { port: number; stateFile?: string }): Promise<AnvilHandle> {
+export async function startAnvil(opts: { port: number; stateFile?: string; chainId?: number }): Promise<AnvilHandle> {
   const rpcUrl = `http://127.0.0.1:${opts.port}`;
   if (await rpcReady(rpcUrl)) throw new Error(`port ${opts.port} already answers JSON-RPC; stop that node or set DEVNET_RPC_PORT`);
-  const args = ["--host", "127.0.0.1", "--port", String(opts.port), "--chain-id", "31337", "--silent"];
+  const args = ["--host", "127.0.0.1", "--port", String(opts.port), "--chain-id", String(opts.chainId ?? 31337), "--silent"];
   if (opts.stateFile) args.push("--state", opts.stateFile, "--state-interval", "5");
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";

@@ -1,4 +1,5 @@
 import "server-only";
+import { createCdpAuthHeaders } from "@coinbase/x402";
 import { HTTPFacilitatorClient, type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
@@ -7,11 +8,15 @@ import { type Env, getEnv } from "@/lib/env";
 import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
 import { getOperatorWallet } from "@/lib/payments/operator";
 
-function facilitatorClient(env: Env): FacilitatorClient {
-  if (env.facilitator.kind === "local") {
+/** The facilitator the server (and `npm run doctor`) talks to: in-process on the devnet, else over HTTP. */
+export function facilitatorClient(env: Env): FacilitatorClient {
+  const f = env.facilitator;
+  if (f.kind === "local") {
     return withSettlementFaults(createLocalFacilitator(getOperatorWallet(), env.network), env.devnetFaults);
   }
-  return new HTTPFacilitatorClient({ url: env.facilitator.url, timeoutMs: env.facilitatorTimeoutMs });
+  // The CDP facilitator wants a fresh JWT per request, signed with the operator's CDP API key.
+  const createAuthHeaders = f.cdpKeyId && f.cdpKeySecret ? createCdpAuthHeaders(f.cdpKeyId, f.cdpKeySecret) : undefined;
+  return new HTTPFacilitatorClient({ url: f.url, timeoutMs: env.facilitatorTimeoutMs, ...(createAuthHeaders ? { createAuthHeaders } : {}) });
 }
 
 const holder = globalThis as unknown as { __reel402Server?: Promise<x402ResourceServer> };

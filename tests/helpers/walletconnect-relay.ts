@@ -1,26 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-// @ts-expect-error ws ships no type declarations and @types/ws is not installed; the few members used are typed below.
-import { WebSocketServer as UntypedWebSocketServer } from "ws";
-
-type WebSocket = {
-  readonly OPEN: number;
-  readyState: number;
-  send(data: string): void;
-  ping(): void;
-  terminate(): void;
-  on(event: "message", listener: (data: Buffer) => void): void;
-  on(event: "close", listener: () => void): void;
-};
-type WebSocketServerLike = {
-  clients: Set<WebSocket>;
-  address(): AddressInfo | string;
-  once(event: "listening" | "error", listener: (e?: Error) => void): void;
-  on(event: "connection", listener: (ws: WebSocket, req: IncomingMessage) => void): void;
-  close(cb: () => void): void;
-};
-const WebSocketServer = UntypedWebSocketServer as new (opts: { host: string; port: number }) => WebSocketServerLike;
+import { type WebSocket, WebSocketServer } from "ws";
 
 /**
  * A minimal local WalletConnect relay: the relay JSON-RPC (`irn_*`) over one WebSocket server on

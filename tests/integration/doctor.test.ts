@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { startAnvil, type AnvilHandle } from "@/lib/devnet/anvil";
+import { openDb } from "@/lib/db/client";
+import { KNOWN_USDC } from "@/lib/env";
+import { startFacilitatorFake } from "../fakes/facilitator-fake";
+import { type FakeServer, json, startFakeServer } from "../fakes/fake-server";
+import { createTestDatabase } from "../helpers/database";
+import { freePort } from "../helpers/ports";
+
+const SEPOLIA = "eip155:84532";
+const USDC = KNOWN_USDC[SEPOLIA]?.address as string;
+
+function doctor(env: Record<string, string>): Promise<{ code: number; lines: string[]; out: string }> {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/doctor.ts"], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code: code ?? 1, lines: out.trim().split("\n"), out })));
+}
+
+describe("npm run doctor on a production-shaped configuration", () => {
+  let chain: AnvilHandle;
+  let facilitator: FakeServer;
+  let wrongFacilitator: FakeServer;
+  let ark: FakeServer;
+  const dbs: { url: string; drop: () => Promise<void> }[] = [];
+  let env: Record<string, string>;
+
+  before(async () => {
+    chain = await startAnvil({ port: await freePort(), chainId: 84532 });
+    // Stand-in code at Base Sepolia's USDC address, so the check sees a deployed contract.
+    await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [USDC, "0x6080604052"] }) });
+    [facilitator, wrongFacilitator] = await Promise.all([startFacilitatorFake([SEPOLIA]), startFacilitatorFake(["eip155:8453"])]);
+    ark = await startFakeServer((req, res) => (req.headers.authorization === "Bearer good-key" ? json(res, 200, { items: [], total: 0 }) : json(res, 401, { error: { code: "AuthenticationError" } })));
+    const migrated = await createTestDatabase();
+    dbs.push(migrated);
+    await (await openDb(migrated.url, mkdtempSync(path.join(tmpdir(), "reel402-doctor-")))).close();
+    env = {
+      X402_NETWORK: SEPOLIA,
+      USDC_ADDRESS: USDC,
+      PAY_TO: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      FACILITATOR_URL: facilitator.url,
+      PUBLIC_BASE_URL: "https://video.example.com",
+      VIDEO_URL_SECRET: "doctor-test-secret-0123456789abcdef",
+      RPC_URL: chain.rpcUrl,
+      DATABASE_URL: migrated.url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "reel402-doctor-")),
+      STORAGE_DRIVER: "local",
+      PROVIDERS: "local",
+    };
+  });
+  after(async () => {
+    await Promise.all([facilitator?.close(), wrongFacilitator?.close(), ark?.close(), chain?.stop(), ...dbs.map((d) => d.drop())]);
+  });
+
+  test("a complete configuration passes every check, and the facilitator was asked", { timeout: 60_000 }, async () => {
+    const r = await doctor(env);
+    assert.equal(r.code, 0, r.out);
+    for (const name of ["config", "database", "facilitator", "chain", "storage", "provider local"]) {
+      assert.ok(r.lines.some((l) => l.startsWith("ok") && l.includes(name)), `${name} ok:\n${r.out}`);
+    }
+    assert.ok(r.lines.slice(0, -1).every((l) => /^(ok|skip) /.test(l)), r.out);
+    assert.ok(facilitator.requests.some((q) => q.method === "GET" && q.path === "/supported"));
+  });
+
+  test("missing variables are each named", { timeout: 30_000 }, async () => {
+    const { PAY_TO: _p, VIDEO_URL_SECRET: _v, ...partial } = env;
+    const r = await doctor(partial);
+    assert.equal(r.code, 1);
+    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("PAY_TO")), r.out);
+    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("VIDEO_URL_SECRET")), r.out);
+  });
+
+  test("an asset that is not the network's USDC is named", { timeout: 30_000 }, async () => {
+    const r = await doctor({ ...env, USDC_ADDRESS: KNOWN_USDC["eip155:8453"]?.address as string });
+    assert.equal(r.code, 1);
+    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("USDC_ADDRESS")), r.out);
+  });
+
+  test("a facilitator that does not serve our network fails the facilitator check", { timeout: 30_000 }, async () => {
+    const r = await doctor({ ...env, FACILITATOR_URL: wrongFacilitator.url });
+    assert.equal(r.code, 1);
+    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("facilitator") && l.includes(SEPOLIA)), r.out);
+  });
+
+  test("an unmigrated database is reported with its pending migrations, and left unmigrated", { timeout: 30_000 }, async () => {
+    const fresh = await createTestDatabase();
+    dbs.push(fresh);
+    for (let run = 0; run < 2; run++) {
+      const r = await doctor({ ...env, DATABASE_URL: fresh.url });
+      assert.equal(r.code, 1);
+      assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("database") && /\d+ migrations pending/.test(l)), r.out);
+    }
+  });
+
+  test("an upstream that refuses the key fails with credentials rejected; one that accepts it passes", { timeout: 30_000 }, async () => {
+    const bad = await doctor({ ...env, PROVIDERS: "ark", ARK_API_KEY: "wrong-key", ARK_BASE_URL: ark.url });
+    assert.equal(bad.code, 1);
+    assert.ok(bad.lines.some((l) => l.startsWith("fail") && l.includes("provider ark") && l.includes("credentials rejected")), bad.out);
+    const good = await doctor({ ...env, PROVIDERS: "ark", ARK_API_KEY: "good-key", ARK_BASE_URL: ark.url });
+    assert.equal(good.code, 0, good.out);
+    assert.ok(ark.requests.every((q) => q.method === "GET"), "the credential check never submits work");
+  });
+});
