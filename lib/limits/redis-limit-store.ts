@@ -53,7 +53,9 @@ export function createRedisLimitStore(redis: Redis): RedisLimitStore {
       return until && until > now ? until : null;
     },
     async close() {
-      await redis.quit();
+      // QUIT would wait in the offline queue of a client that never connected.
+      if (redis.status === "ready") await redis.quit();
+      else redis.disconnect();
     },
   };
 }

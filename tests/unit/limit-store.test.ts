@@ -3,12 +3,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createServer, type Socket } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { openDb } from "@/lib/db/client";
 import type { LimitStore } from "@/lib/limits/limit-store";
 import { createPostgresLimitStore } from "@/lib/limits/postgres-limit-store";
 import { connectRedis, createRedisLimitStore } from "@/lib/limits/redis-limit-store";
 import { createTestDatabase } from "../helpers/database";
+import { freePort } from "../helpers/ports";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const MINUTE = 60_000;
@@ -88,4 +90,25 @@ limitStoreBehaviour("Postgres", async () => {
       await database.drop();
     },
   };
+});
+
+describe("Redis outages", () => {
+  test("guard calls fail when Redis is unreachable, instead of waiting for it", async () => {
+    const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${await freePort()}`));
+    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()));
+    await assert.rejects(store.blockedUntil(fresh(), new Date()));
+    await store.close();
+  });
+
+  test("guard calls fail when Redis accepts the connection but never answers", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${port}`));
+    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()), /timed out/);
+    await store.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
 });
