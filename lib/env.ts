@@ -93,6 +93,7 @@ const raw = z.object({
   REDIS_URL: z.string().url().optional(),
   MODERATION_API_URL: z.string().url().optional(),
   MODERATION_API_KEY: z.string().min(1).optional(),
+  MODERATION_TIMEOUT_MS: int(3_000, 1),
   REFUND_PRIVATE_KEY: privateKey.optional(),
   DEVNET_FAULTS: z.string().default(""),
 });
@@ -181,7 +182,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     refundKey: (e.REFUND_PRIVATE_KEY ?? (devnet ? DEVNET_ACCOUNT0_KEY : undefined)) as `0x${string}` | undefined,
     /** Fault injection for tests and demos; refused outside the devnet. */
     devnetFaults: new Set(e.DEVNET_FAULTS.split(",").map((f) => f.trim()).filter(Boolean)),
-    moderation: e.MODERATION_API_URL ? { url: e.MODERATION_API_URL, apiKey: e.MODERATION_API_KEY } : null,
+    moderation: e.MODERATION_API_URL ? { url: e.MODERATION_API_URL, apiKey: e.MODERATION_API_KEY, timeoutMs: e.MODERATION_TIMEOUT_MS } : null,
     jobEngine: e.JOB_ENGINE,
     inngest: { eventKey: e.INNGEST_EVENT_KEY, signingKey: e.INNGEST_SIGNING_KEY, dev: e.INNGEST_DEV },
     videoUrlSecret: e.VIDEO_URL_SECRET,

@@ -11,7 +11,7 @@ import { getResourceServer } from "@/lib/payments/resource-server";
 import { quote } from "@/lib/pricing/quote";
 import { parseGenerationBody } from "@/lib/requests/parse-generation";
 import { readBodyLimited } from "@/lib/requests/read-body";
-import { screen } from "@/lib/screening/screen";
+import { screenPrompt } from "@/lib/screening/screen-prompt";
 import { discoveryExtension } from "@/lib/payments/discovery";
 import { payAndCreateJob } from "@/lib/generation/pay-and-create-job";
 import { requestHash } from "@/lib/generation/request-hash";
@@ -37,7 +37,7 @@ export async function processGenerate(request: Request, family: string, productN
     return problem("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", { extra: { errors: parsed.errors } });
   }
   notes.promptHash = createHash("sha256").update(parsed.spec.prompt).digest("hex");
-  const verdict = screen(parsed.spec.prompt);
+  const verdict = await screenPrompt(parsed.spec.prompt, env.moderation);
   if (!verdict.allowed) {
     return problem("content_policy", verdict.reason, { extra: { category: verdict.category } });
   }

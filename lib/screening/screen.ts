@@ -147,7 +147,8 @@ function hasLetterRun(tokens: readonly Token[]): boolean {
 const isTermWord = (word: string): boolean => TERMS.knows(word);
 const matters = (word: string): boolean => TERMS.knows(word) || isNameWord(word);
 
-const reject = (category: ScreeningCategory): ScreeningResult => ({ allowed: false, category, reason: REASONS[category] });
+/** The refusal for a category, with the reason the API reports. */
+export const reject = (category: ScreeningCategory): ScreeningResult => ({ allowed: false, category, reason: REASONS[category] });
 
 export function screen(prompt: string): ScreeningResult {
   const text = canonical(prompt);

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import postgres from "postgres";
 import { devnetAccount } from "@/lib/devnet/accounts";
 import { startTestChain, type TestChain } from "../helpers/chain";
 import { createTestDatabase } from "../helpers/database";
@@ -7,96 +9,127 @@ import { post } from "../helpers/http";
 import { payingFetch } from "../helpers/payer";
 import { startServer, type TestServer } from "../helpers/server";
 
-const ip = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+// Distinct within a run: the tests run side by side, and a shared address would mix their counts.
+let lastIp = Math.floor(Math.random() * 250);
+const ip = () => `203.0.113.${(lastIp++ % 250) + 1}`;
+const nextMinute = () => new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
 
-describe("guards before payment, shared by two server processes", () => {
+type Pair = { a: TestServer; b: TestServer; databaseUrl: string };
+const STORES = ["postgres", "redis"] as const;
+
+// Both stores run side by side so they share the waits for a minute boundary.
+describe("guards before payment, shared by two server processes", { concurrency: true }, () => {
   let chain: TestChain;
-  let a: TestServer;
-  let b: TestServer;
   let solo: TestServer;
-  let drop: () => Promise<void>;
+  const pairs = {} as Record<(typeof STORES)[number], Pair>;
+  const drops: (() => Promise<void>)[] = [];
   before(async () => {
     chain = await startTestChain();
-    const db = await createTestDatabase();
-    drop = db.drop;
-    const env = {
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
-      DATABASE_URL: db.url,
-      TRUST_PROXY: "true",
-      LIMIT_POSTS_PER_MINUTE_PER_IP: "20",
-      // Processes behind one database share the secret that keys IP hashes and signs links.
-      VIDEO_URL_SECRET: "guards-test-secret-0123456789abcdef",
-      ABUSE_BLOCK_REJECTIONS: "5",
-      ABUSE_BLOCK_WINDOW_SECONDS: "600",
-      ABUSE_BLOCK_SECONDS: "4",
+    const startPair = async (extra: Record<string, string>): Promise<Pair> => {
+      const db = await createTestDatabase();
+      drops.push(db.drop);
+      const env = {
+        RPC_URL: chain.rpcUrl,
+        USDC_ADDRESS: chain.token,
+        DATABASE_URL: db.url,
+        TRUST_PROXY: "true",
+        LIMIT_POSTS_PER_MINUTE_PER_IP: "20",
+        // Processes behind one database share the secret that keys IP hashes and signs links;
+        // fresh per run, so earlier runs' counters in the shared Redis never match these hashes.
+        VIDEO_URL_SECRET: `guards-test-${randomBytes(16).toString("hex")}`,
+        ABUSE_BLOCK_REJECTIONS: "5",
+        ABUSE_BLOCK_WINDOW_SECONDS: "600",
+        ABUSE_BLOCK_SECONDS: "4",
+        ...extra,
+      };
+      const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      return { a, b, databaseUrl: db.url };
     };
-    [a, b, solo] = await Promise.all([
-      startServer(env),
-      startServer(env),
+    [pairs.postgres, pairs.redis, solo] = await Promise.all([
+      startPair({}),
+      startPair({ REDIS_URL }),
       startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, LIMIT_POSTS_PER_MINUTE_PER_IP: "3" }),
     ]);
   });
   after(async () => {
-    await Promise.all([a?.stop(), b?.stop(), solo?.stop()]);
+    await Promise.all([...Object.values(pairs).flatMap((p) => [p.a.stop(), p.b.stop()]), solo?.stop()]);
     await chain?.stop();
-    await drop?.();
+    await Promise.all(drops.map((drop) => drop()));
   });
 
-  test("the 21st POST in a minute from one IP gets 429 across both processes; the next window passes", { timeout: 120_000 }, async () => {
-    // Start right after a window boundary so all 21 land in one window.
-    await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
-    // Without TRUST_PROXY a forged X-Forwarded-For is ignored: the socket address is counted.
+  test("without TRUST_PROXY a forged X-Forwarded-For is ignored: the socket address is counted", { timeout: 120_000 }, async () => {
+    await nextMinute();
     const forged: number[] = [];
     for (let i = 0; i < 4; i++) forged.push((await post(`${solo.url}/generate/alpha/5s-720p`, { prompt: "x" }, { "x-forwarded-for": ip() })).status);
     assert.deepEqual(forged, [402, 402, 402, 429]);
-    const client = ip();
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const server = i % 2 === 0 ? a : b;
-      const res = await post(`${server.url}/generate/alpha/5s-720p`, i % 3 === 0 ? { bad: true } : { prompt: "a kite" }, { "x-forwarded-for": `${client}, 10.0.0.1` });
-      statuses.push(res.status);
-      assert.match(res.headers.get("ratelimit-policy") ?? "", /"default";q=20;w=60/);
-      assert.match(res.headers.get("ratelimit") ?? "", /"default";r=\d+;t=\d+/);
-      if (i === 20) {
-        assert.equal(res.status, 429);
-        assert.ok(Number(res.headers.get("retry-after")) > 0);
-        assert.equal(res.headers.get("payment-required"), null);
-        assert.equal(((await res.json()) as { code: string }).code, "rate_limited");
-      }
-    }
-    assert.ok(statuses.slice(0, 20).every((s) => s === 402 || s === 403), statuses.join(","));
-    await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 200));
-    const next = await post(`${a.url}/generate/alpha/5s-720p`, { prompt: "a kite" }, { "x-forwarded-for": client });
-    assert.equal(next.status, 402);
   });
 
-  test("repeated content rejections block the IP, then the block expires; nothing is charged", { timeout: 60_000 }, async () => {
-    const client = ip();
-    const payer = payingFetch(6);
-    const before = await chain.balanceOf(payer.account.address);
-    const send = (server: TestServer, prompt: string) =>
-      payer.fetch(`${server.url}/generate/alpha/5s-720p`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": client },
-        body: JSON.stringify({ prompt }),
-      });
-    for (let i = 0; i < 5; i++) {
-      const res = await send(i % 2 ? a : b, `a castle --ar 16:${i}`);
-      assert.equal(res.status, 403);
-      assert.equal(res.headers.get("payment-required"), null);
-    }
-    const blocked = await send(a, "a harmless kite over a meadow");
-    assert.equal(blocked.status, 429);
-    assert.equal(((await blocked.json()) as { code: string }).code, "ip_blocked");
-    const retry = Number(blocked.headers.get("retry-after"));
-    assert.ok(retry > 0 && retry <= 4);
-    const other = await post(`${b.url}/generate/alpha/5s-720p`, { prompt: "a kite" }, { "x-forwarded-for": ip() });
-    assert.equal(other.status, 402, "other addresses are not blocked");
-    await new Promise((r) => setTimeout(r, (retry + 1) * 1000));
-    const free = await post(`${b.url}/generate/alpha/5s-720p`, { prompt: "a harmless kite over a meadow" }, { "x-forwarded-for": client });
-    assert.equal(free.status, 402);
-    assert.equal(await chain.balanceOf(payer.account.address), before);
-    assert.equal(devnetAccount(6).address, payer.account.address);
-  });
+  for (const store of STORES) {
+    test(`${store} store: the 21st POST in a minute from one IP gets 429 across both processes; the next window passes`, { timeout: 150_000 }, async () => {
+      const { a, b } = pairs[store];
+      // Start right after a window boundary so all 21 land in one window.
+      await nextMinute();
+      const client = ip();
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const server = i % 2 === 0 ? a : b;
+        const res = await post(`${server.url}/generate/alpha/5s-720p`, i % 3 === 0 ? { bad: true } : { prompt: "a kite" }, { "x-forwarded-for": `${client}, 10.0.0.1` });
+        statuses.push(res.status);
+        assert.match(res.headers.get("ratelimit-policy") ?? "", /"default";q=20;w=60/);
+        assert.match(res.headers.get("ratelimit") ?? "", /"default";r=\d+;t=\d+/);
+        if (i === 20) {
+          assert.equal(res.status, 429);
+          assert.ok(Number(res.headers.get("retry-after")) > 0);
+          assert.equal(res.headers.get("payment-required"), null);
+          assert.equal(((await res.json()) as { code: string }).code, "rate_limited");
+        }
+      }
+      assert.ok(statuses.slice(0, 20).every((s) => s === 402 || s === 403), statuses.join(","));
+      await nextMinute();
+      const next = await post(`${a.url}/generate/alpha/5s-720p`, { prompt: "a kite" }, { "x-forwarded-for": client });
+      assert.equal(next.status, 402);
+      assert.equal(await countersInDatabase(pairs[store].databaseUrl) > 0, store === "postgres", "counters live in the configured store");
+    });
+
+    test(`${store} store: repeated content rejections block the IP, then the block expires; nothing is charged`, { timeout: 60_000 }, async () => {
+      const { a, b } = pairs[store];
+      const client = ip();
+      const payer = payingFetch(store === "postgres" ? 6 : 7);
+      const before = await chain.balanceOf(payer.account.address);
+      const send = (server: TestServer, prompt: string) =>
+        payer.fetch(`${server.url}/generate/alpha/5s-720p`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": client },
+          body: JSON.stringify({ prompt }),
+        });
+      for (let i = 0; i < 5; i++) {
+        const res = await send(i % 2 ? a : b, `a castle --ar 16:${i}`);
+        assert.equal(res.status, 403);
+        assert.equal(res.headers.get("payment-required"), null);
+      }
+      const blocked = await send(a, "a harmless kite over a meadow");
+      assert.equal(blocked.status, 429);
+      assert.equal(((await blocked.json()) as { code: string }).code, "ip_blocked");
+      const retry = Number(blocked.headers.get("retry-after"));
+      assert.ok(retry > 0 && retry <= 4);
+      const other = await post(`${b.url}/generate/alpha/5s-720p`, { prompt: "a kite" }, { "x-forwarded-for": ip() });
+      assert.equal(other.status, 402, "other addresses are not blocked");
+      await new Promise((r) => setTimeout(r, (retry + 1) * 1000));
+      const free = await post(`${b.url}/generate/alpha/5s-720p`, { prompt: "a harmless kite over a meadow" }, { "x-forwarded-for": client });
+      assert.equal(free.status, 402);
+      assert.equal(await chain.balanceOf(payer.account.address), before);
+      assert.equal(devnetAccount(store === "postgres" ? 6 : 7).address, payer.account.address);
+    });
+  }
 });
+
+async function countersInDatabase(url: string): Promise<number> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from rate_limit_counters`;
+    return row?.n ?? 0;
+  } finally {
+    await sql.end();
+  }
+}

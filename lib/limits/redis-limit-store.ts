@@ -1,0 +1,72 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { type LimitStore, windowStart } from "@/lib/limits/limit-store";
+
+const PREFIX = "reel402:";
+
+/** A Redis limit store plus the means to close its connection. */
+export type RedisLimitStore = LimitStore & { close: () => Promise<void> };
+
+/**
+ * Every guard call sits in front of a paying request, so a Redis outage must surface as a quick
+ * error rather than a request left hanging: commands time out after 2 s (queued or sent) and are
+ * retried at most once across a reconnect. The offline queue stays on so requests arriving while
+ * the first connection is still being made wait for it instead of failing.
+ */
+export function connectRedis(url: string): Redis {
+  const redis = new Redis(url, { connectTimeout: 2_000, commandTimeout: 2_000, maxRetriesPerRequest: 1 });
+  // Without a listener ioredis reports every reconnect failure as an unhandled error.
+  redis.on("error", (error: Error) => console.warn(`[limits] redis: ${error.message}`));
+  return redis;
+}
+
+/**
+ * The same semantics as the Postgres store, each operation one MULTI transaction. Expiry is
+ * cleanup only (window keys carry their start), and it is relative to the caller's clock so
+ * Redis's own clock never shortens a window.
+ */
+export function createRedisLimitStore(redis: Redis): RedisLimitStore {
+  return {
+    async hit(key, windowMs, now) {
+      const start = windowStart(now, windowMs);
+      const resetAt = new Date(start.getTime() + windowMs);
+      const k = `${PREFIX}hit:${key}:${start.getTime()}`;
+      const replies = await exec(redis.multi().incr(k).pexpire(k, Math.max(1, resetAt.getTime() - now.getTime())));
+      return { count: Number(replies[0]), resetAt };
+    },
+    async addRejection(ipHash, windowMs, now) {
+      const k = `${PREFIX}rejections:${ipHash}`;
+      const at = now.getTime();
+      // Inclusive removal of entries at the window's edge: the Postgres store counts only later ones.
+      const replies = await exec(
+        redis.multi().zadd(k, at, `${at}:${randomUUID()}`).zremrangebyscore(k, "-inf", at - windowMs).zcard(k).pexpire(k, windowMs),
+      );
+      return Number(replies[2]);
+    },
+    async block(ipHash, until) {
+      await redis.set(`${PREFIX}block:${ipHash}`, String(until.getTime()), "PXAT", until.getTime());
+    },
+    async blockedUntil(ipHash, now) {
+      const value = await redis.get(`${PREFIX}block:${ipHash}`);
+      const until = value === null ? null : new Date(Number(value));
+      return until && until > now ? until : null;
+    },
+    async close() {
+      // QUIT would wait in the offline queue of a client that never connected.
+      if (redis.status === "ready") await redis.quit();
+      else redis.disconnect();
+    },
+  };
+}
+
+type Transaction = { exec: () => Promise<[Error | null, unknown][] | null> };
+
+async function exec(transaction: Transaction): Promise<unknown[]> {
+  const replies = await transaction.exec();
+  if (!replies) throw new Error("redis transaction aborted");
+  return replies.map(([error, reply]) => {
+    if (error) throw error;
+    return reply;
+  });
+}
