@@ -19,9 +19,10 @@ function probeFor(env: Env, name: "ark" | "fal"): Probe {
     return { url: `${baseUrl.replace(/\/+$/, "")}/api/v3/contents/generations/tasks?page_num=1&page_size=1`, headers: { authorization: `Bearer ${apiKey}` }, accepted: (s) => s === 200 };
   }
   const { queueBaseUrl, apiKey, endpoints } = env.providers.fal;
-  // The status of a request that does not exist: 404 once the key is accepted, 401/403 when it is not.
+  // The status of a request that does not exist: 401/403 when the key is refused; past the key check
+  // the queue answers about the unknown request (404, or 405/422 on some routes), which means accepted.
   const url = `${queueBaseUrl.replace(/\/+$/, "")}/${endpoints["alpha-2.0"]}/requests/${randomUUID()}/status`;
-  return { url, headers: { authorization: `Key ${apiKey}` }, accepted: (s) => s === 200 || s === 404 };
+  return { url, headers: { authorization: `Key ${apiKey}` }, accepted: (s) => s < 500 };
 }
 
 async function checkHttp(name: string, probe: Probe, timeoutMs: number): Promise<CheckResult> {

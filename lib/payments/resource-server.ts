@@ -1,10 +1,10 @@
 import "server-only";
-import { createCdpAuthHeaders } from "@coinbase/x402";
 import { HTTPFacilitatorClient, type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
 import { type Env, getEnv } from "@/lib/env";
+import { cdpAuthHeaders } from "@/lib/payments/facilitator-auth";
 import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
 import { getOperatorWallet } from "@/lib/payments/operator";
 
@@ -14,8 +14,7 @@ export function facilitatorClient(env: Env): FacilitatorClient {
   if (f.kind === "local") {
     return withSettlementFaults(createLocalFacilitator(getOperatorWallet(), env.network), env.devnetFaults);
   }
-  // The CDP facilitator wants a fresh JWT per request, signed with the operator's CDP API key.
-  const createAuthHeaders = f.cdpKeyId && f.cdpKeySecret ? createCdpAuthHeaders(f.cdpKeyId, f.cdpKeySecret) : undefined;
+  const createAuthHeaders = f.cdpKeyId && f.cdpKeySecret ? cdpAuthHeaders(f.url, f.cdpKeyId, f.cdpKeySecret) : undefined;
   return new HTTPFacilitatorClient({ url: f.url, timeoutMs: env.facilitatorTimeoutMs, ...(createAuthHeaders ? { createAuthHeaders } : {}) });
 }
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { generateKeyPairSync, verify } from "node:crypto";
 import { after, test } from "node:test";
 import { parseEnv } from "@/lib/env";
+import { cdpAuthHeaders } from "@/lib/payments/facilitator-auth";
 import { facilitatorClient } from "@/lib/payments/resource-server";
 import { startFacilitatorFake } from "../fakes/facilitator-fake";
 
@@ -23,7 +24,7 @@ function mainnetEnv(facilitatorUrl: string, keys: Record<string, string>) {
   });
 }
 
-test("with CDP keys every facilitator request carries a fresh ES256 JWT for that route, signed by the key", async () => {
+test("with CDP keys every facilitator request carries a fresh ES256 JWT scoped to that URL, signed by the key", async () => {
   const fake = await startFacilitatorFake(["eip155:8453"]);
   fakes.push(fake);
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
@@ -38,7 +39,8 @@ test("with CDP keys every facilitator request carries a fresh ES256 JWT for that
   assert.equal(decode(header).alg, "ES256");
   const claims = decode(payload);
   assert.equal(claims.sub, "organizations/test/apiKeys/doctor");
-  assert.match(JSON.stringify(claims.uris ?? claims.uri), /GET api\.cdp\.coinbase\.com\/platform\/v2\/x402\/supported/);
+  // Scoped to where it was sent: a token for one facilitator is useless at any other.
+  assert.deepEqual(claims.uris, [`GET ${new URL(fake.url).host}/supported`]);
   const valid = verify("sha256", Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
   assert.ok(valid, "the JWT is signed by the configured key");
 });
@@ -57,4 +59,14 @@ test("without CDP keys (e.g. x402.org on Base Sepolia) no Authorization header i
   });
   await facilitatorClient(env).getSupported();
   assert.equal(fake.requests[0]?.headers.authorization, undefined);
+});
+
+test("for the CDP facilitator the tokens name CDP's host and the x402 routes under its path", async () => {
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const secret = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const headers = await cdpAuthHeaders("https://api.cdp.coinbase.com/platform/v2/x402", "key-id", secret)();
+  const uris = (h: Record<string, string>) => decode(h.Authorization?.replace(/^Bearer /, "").split(".")[1] ?? "").uris;
+  assert.deepEqual(uris(headers.supported), ["GET api.cdp.coinbase.com/platform/v2/x402/supported"]);
+  assert.deepEqual(uris(headers.verify), ["POST api.cdp.coinbase.com/platform/v2/x402/verify"]);
+  assert.deepEqual(uris(headers.settle), ["POST api.cdp.coinbase.com/platform/v2/x402/settle"]);
 });
