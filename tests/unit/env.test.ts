@@ -69,3 +69,14 @@ test("malformed values are refused", () => {
   assert.throws(() => parseEnv({ PAY_TO: "0x123" }), ConfigError);
   assert.throws(() => parseEnv({ X402_NETWORK: "eip155:1" }), ConfigError);
 });
+
+test("hosted moderation is off without a URL; its timeout defaults to 3 s", () => {
+  assert.equal(parseEnv({}).moderation, null);
+  assert.deepEqual(parseEnv({ MODERATION_API_URL: "https://api.openai.com/v1/moderations", MODERATION_API_KEY: "k" }).moderation, {
+    url: "https://api.openai.com/v1/moderations",
+    apiKey: "k",
+    timeoutMs: 3000,
+  });
+  assert.equal(parseEnv({ MODERATION_API_URL: "http://127.0.0.1:1/m", MODERATION_TIMEOUT_MS: "500" }).moderation?.timeoutMs, 500);
+  assert.throws(() => parseEnv({ MODERATION_TIMEOUT_MS: "0" }), ConfigError);
+});
