@@ -45,10 +45,10 @@ export function createRedisLimitStore(redis: Redis): RedisLimitStore {
       return Number(replies[2]);
     },
     async block(ipHash, until) {
-      await redis.set(`${PREFIX}block:${ipHash}`, String(until.getTime()), "PXAT", until.getTime());
+      await named(redis.set(`${PREFIX}block:${ipHash}`, String(until.getTime()), "PXAT", until.getTime()));
     },
     async blockedUntil(ipHash, now) {
-      const value = await redis.get(`${PREFIX}block:${ipHash}`);
+      const value = await named(redis.get(`${PREFIX}block:${ipHash}`));
       const until = value === null ? null : new Date(Number(value));
       return until && until > now ? until : null;
     },
@@ -63,10 +63,21 @@ export function createRedisLimitStore(redis: Redis): RedisLimitStore {
 type Transaction = { exec: () => Promise<[Error | null, unknown][] | null> };
 
 async function exec(transaction: Transaction): Promise<unknown[]> {
-  const replies = await transaction.exec();
-  if (!replies) throw new Error("redis transaction aborted");
+  const replies = await named(transaction.exec());
+  if (!replies) throw new Error("Redis limit store: transaction aborted");
   return replies.map(([error, reply]) => {
-    if (error) throw error;
+    if (error) throw storeError(error);
     return reply;
   });
 }
+
+/** ioredis errors ("Command timed out", "Reached the max retries…") do not say which service failed. */
+async function named<T>(reply: Promise<T>): Promise<T> {
+  try {
+    return await reply;
+  } catch (error) {
+    throw storeError(error);
+  }
+}
+
+const storeError = (error: unknown) => new Error(`Redis limit store: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

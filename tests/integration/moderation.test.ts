@@ -8,6 +8,10 @@ import { startServer, type TestServer } from "../helpers/server";
 
 const KEY = "sk-test-moderation-key";
 const ORDINARY = "a paper lantern drifting over a lake at dusk";
+// Each request comes from its own address unless a test says otherwise, so only the abuse-block
+// test accumulates rejections against one.
+let lastIp = 0;
+const ip = () => `198.51.100.${(lastIp++ % 250) + 1}`;
 
 describe("hosted moderation as a second screening layer", () => {
   let chain: TestChain;
@@ -21,6 +25,8 @@ describe("hosted moderation as a second screening layer", () => {
       MODERATION_API_URL: `${fake.url}/v1/moderations`,
       MODERATION_API_KEY: KEY,
       MODERATION_TIMEOUT_MS: "1000",
+      TRUST_PROXY: "true",
+      ABUSE_BLOCK_REJECTIONS: "3",
     });
   });
   after(async () => {
@@ -29,7 +35,7 @@ describe("hosted moderation as a second screening layer", () => {
     await chain?.stop();
   });
 
-  const generate = (prompt: string) => post(`${server.url}/generate/alpha/5s-720p`, { prompt });
+  const generate = (prompt: string, client = ip()) => post(`${server.url}/generate/alpha/5s-720p`, { prompt }, { "x-forwarded-for": client });
 
   test("a prompt the hosted API flags as sexual is refused before payment; nothing is charged", async () => {
     fake.mode = "answer";
@@ -37,7 +43,7 @@ describe("hosted moderation as a second screening layer", () => {
     const before = await chain.balanceOf(payer.account.address);
     const res = await payer.fetch(`${server.url}/generate/alpha/5s-720p`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-forwarded-for": ip() },
       body: JSON.stringify({ prompt: "a boudoir scene by candlelight" }),
     });
     assert.equal(res.status, 403);
@@ -70,8 +76,19 @@ describe("hosted moderation as a second screening layer", () => {
     assert.ok(!fake.inputs().some((input) => input.includes("Obama")));
   });
 
+  test("refusals by the hosted API count toward the abuse block like local ones", async () => {
+    fake.mode = "answer";
+    const client = ip();
+    for (let i = 0; i < 3; i++) assert.equal((await generate(`a boudoir scene, take ${i}`, client)).status, 403);
+    const blocked = await generate(ORDINARY, client);
+    assert.equal(blocked.status, 429);
+    assert.equal(((await blocked.json()) as { code: string }).code, "ip_blocked");
+    assert.equal((await generate(ORDINARY)).status, 402, "other addresses are not blocked");
+  });
+
   for (const mode of ["error", "hang"] as const) {
-    test(`when the hosted API ${mode === "error" ? "answers 500" : "hangs past the timeout"}, the local verdict stands`, async (t) => {
+    // The timeout only turns a hang into a failure; MODERATION_TIMEOUT_MS is 1 s.
+    test(`when the hosted API ${mode === "error" ? "answers 500" : "hangs past the timeout"}, the local verdict stands`, { timeout: 30_000 }, async (t) => {
       fake.mode = mode;
       const seen = fake.requests.length;
       const started = performance.now();

@@ -84,3 +84,14 @@ test("WalletConnect is offered only with a well-formed project id", () => {
   });
   assert.throws(() => parseEnv({ WALLETCONNECT_PROJECT_ID: "not-an-id" }), /WALLETCONNECT_PROJECT_ID/);
 });
+
+test("hosted moderation is off without a URL; its timeout defaults to 3 s", () => {
+  assert.equal(parseEnv({}).moderation, null);
+  assert.deepEqual(parseEnv({ MODERATION_API_URL: "https://api.openai.com/v1/moderations", MODERATION_API_KEY: "k" }).moderation, {
+    url: "https://api.openai.com/v1/moderations",
+    apiKey: "k",
+    timeoutMs: 3000,
+  });
+  assert.equal(parseEnv({ MODERATION_API_URL: "http://127.0.0.1:1/m", MODERATION_TIMEOUT_MS: "500" }).moderation?.timeoutMs, 500);
+  assert.throws(() => parseEnv({ MODERATION_TIMEOUT_MS: "0" }), ConfigError);
+});

@@ -95,8 +95,8 @@ limitStoreBehaviour("Postgres", async () => {
 describe("Redis outages", () => {
   test("guard calls fail when Redis is unreachable, instead of waiting for it", async () => {
     const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${await freePort()}`));
-    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()));
-    await assert.rejects(store.blockedUntil(fresh(), new Date()));
+    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()), /^Error: Redis limit store: /);
+    await assert.rejects(store.blockedUntil(fresh(), new Date()), /^Error: Redis limit store: /);
     await store.close();
   });
 
@@ -106,7 +106,7 @@ describe("Redis outages", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as { port: number };
     const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${port}`));
-    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()), /timed out/);
+    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()), /^Error: Redis limit store: Command timed out/);
     await store.close();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
