@@ -19,7 +19,14 @@ export async function handleGenerate(request: Request, family: string, productNa
   const cfg: IpGuardConfig = { postsPerMinute: env.limits.postsPerMinutePerIp, abuseBlock: env.limits.abuseBlock };
   const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
   const store = await getLimitStore();
-  const verdict = await checkIp(store, ipHash, cfg);
+  // A guard that cannot count (its store is down) refuses rather than letting traffic through unlimited.
+  const verdict = await checkIp(store, ipHash, cfg).catch((error: unknown) => {
+    console.error(`[limits] request guard unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  });
+  if (!verdict) {
+    return problem("unavailable", "The request guard is briefly unavailable; try again shortly. Nothing was charged.", { headers: { "Retry-After": "5" } });
+  }
   const notes: RequestNotes = {};
   const response = verdict.allowed
     ? await processGenerate(request, family, productName, notes)
@@ -33,7 +40,10 @@ export async function handleGenerate(request: Request, family: string, productNa
   for (const [k, v] of Object.entries(verdict.headers)) response.headers.set(k, v);
   if (REFUSALS.has(response.status)) {
     const body = (await response.clone().json()) as { code?: string; category?: string };
-    if (body.code === "content_policy") await recordContentRejection(store, ipHash, cfg);
+    if (body.code === "content_policy") {
+      // The refusal stands even if it cannot be counted toward a block.
+      await recordContentRejection(store, ipHash, cfg).catch((error: unknown) => console.error(`[limits] rejection not counted: ${String(error)}`));
+    }
     await appendAudit(await getDb(), "request.refused", null, {
       status: response.status,
       code: body.code,
