@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { driverForUrl } from "@/lib/db/driver-for-url";
-import { MIGRATION_LOCK, MIGRATIONS } from "@/lib/db/migrations";
+import { MIGRATIONS, migrateUnderLock } from "@/lib/db/migrations";
 import { openNeonDb } from "@/lib/db/open-neon";
 import * as schema from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
@@ -30,13 +30,7 @@ export async function openDb(databaseUrl: string | undefined, dataDir: string): 
   const client = postgres(databaseUrl, { max: 10, onnotice: () => {} });
   const db = drizzle(client, { schema });
   const lock = await client.reserve();
-  try {
-    await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migrate(db, { migrationsFolder: MIGRATIONS });
-  } finally {
-    await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`;
-    lock.release();
-  }
+  await migrateUnderLock({ run: (text) => lock.unsafe(text), release: () => lock.release() }, () => migrate(db, { migrationsFolder: MIGRATIONS }));
   return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
 }
 

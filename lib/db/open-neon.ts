@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { MIGRATION_LOCK, MIGRATIONS } from "@/lib/db/migrations";
+import { MIGRATIONS, migrateUnderLock } from "@/lib/db/migrations";
 import * as schema from "@/lib/db/schema";
 
 /**
@@ -16,12 +16,6 @@ export async function openNeonDb(databaseUrl: string): Promise<{ db: Db; close: 
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const db = drizzle(pool, { schema });
   const lock = await pool.connect();
-  try {
-    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder: MIGRATIONS });
-  } finally {
-    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
-    lock.release();
-  }
+  await migrateUnderLock({ run: (text) => lock.query(text), release: () => lock.release() }, () => migrate(db, { migrationsFolder: MIGRATIONS }));
   return { db: db as unknown as Db, close: () => pool.end() };
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { byteCounter } from "@/lib/storage/byte-counter";
-import { pipeline } from "node:stream/promises";
+import { countedUpload } from "@/lib/storage/byte-counter";
 import { BlobNotFoundError, del, type IssuedSignedToken, issueSignedToken, list, presignUrl, put } from "@vercel/blob";
 import { assertSafeKey } from "@/lib/storage/local-store";
 import type { VideoStore } from "@/lib/storage/types";
@@ -59,20 +58,12 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
         throw error;
       }
       const pathname = access === "private" ? privatePath(key) : `${publicFolder(key)}${randomBytes(16).toString("base64url")}.mp4`;
-      const { stream: counter, bytes } = byteCounter();
-      const piping = pipeline(body, counter);
       // One streamed PUT: multipart would buffer up to 128 MB; a blob is visible only once complete.
-      const uploading = put(pathname, counter, { access, token, contentType, addRandomSuffix: false, allowOverwrite: true });
-      try {
-        const [, result] = await Promise.all([piping, uploading]);
-        if (access === "public") remember(publicUrls, key, result.url);
-      } catch (error) {
-        counter.destroy();
-        body.destroy();
-        await Promise.allSettled([piping, uploading]);
-        throw error;
-      }
-      return { size: bytes() };
+      const { size, result } = await countedUpload(body, (counted) =>
+        put(pathname, counted, { access, token, contentType, addRandomSuffix: false, allowOverwrite: true }),
+      );
+      if (access === "public") remember(publicUrls, key, result.url);
+      return { size };
     },
     async signedUrl(key, expiresAt) {
       assertSafeKey(key);

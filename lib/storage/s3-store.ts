@@ -1,9 +1,8 @@
 import type { Readable } from "node:stream";
-import { byteCounter } from "@/lib/storage/byte-counter";
-import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { countedUpload } from "@/lib/storage/byte-counter";
 import { assertSafeKey } from "@/lib/storage/local-store";
 import type { VideoStore } from "@/lib/storage/types";
 
@@ -65,30 +64,18 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
         body.destroy();
         throw error;
       }
-      const { stream: counter, bytes } = byteCounter();
-      const piping = pipeline(body, counter);
       // The object appears only when the upload completes, so a crash leaves no half video;
       // a failed multipart upload is aborted (leavePartsOnError: false) so no parts linger.
-      const upload = new Upload({
-        client,
-        params: { Bucket: config.bucket, Key, Body: counter, ContentType: contentType },
-        partSize: PART_SIZE,
-        queueSize: QUEUE_SIZE,
-        leavePartsOnError: false,
-      });
-      const uploading = upload.done();
-      try {
-        await Promise.all([piping, uploading]);
-      } catch (error) {
-        // If the upload side failed, nothing reads the body any more: release the upstream.
-        // If the body failed, pipeline has destroyed `counter` with that error, so the upload
-        // fails too (and aborts) instead of completing a truncated object.
-        counter.destroy();
-        body.destroy();
-        await Promise.allSettled([piping, uploading]);
-        throw error;
-      }
-      return { size: bytes() };
+      const { size } = await countedUpload(body, (counted) =>
+        new Upload({
+          client,
+          params: { Bucket: config.bucket, Key, Body: counted, ContentType: contentType },
+          partSize: PART_SIZE,
+          queueSize: QUEUE_SIZE,
+          leavePartsOnError: false,
+        }).done(),
+      );
+      return { size };
     },
     signedUrl(key, expiresAt) {
       const command = new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, key) });

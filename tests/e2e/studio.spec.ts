@@ -1,20 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { createPublicClient, erc20Abi, http } from "viem";
+import { e2eEnv, usdcBalance } from "./devnet";
 import { injectTestWallet } from "./test-wallet";
 
 // Hardhat/anvil account #7: funded on the devnet and unlocked on the node.
 const WALLET = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 
-const env = () => ({ base: process.env.E2E_BASE_URL as string, rpc: process.env.E2E_RPC_URL as string, token: process.env.E2E_TOKEN as `0x${string}` });
-
-async function balance(): Promise<bigint> {
-  const { rpc, token } = env();
-  const client = createPublicClient({ transport: http(rpc) });
-  return client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [WALLET] });
-}
+const balance = () => usdcBalance(WALLET);
 
 test("a person connects a wallet, pays the exact quote and watches the clip finish", async ({ page }, info) => {
-  const { base, rpc } = env();
+  const { base, rpc } = e2eEnv();
   const wallet = await injectTestWallet(page, { rpcUrl: rpc, address: WALLET, chainId: 31337 });
   const before = await balance();
 
@@ -61,7 +55,7 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
 });
 
 test("a rejected prompt shows its reason and no signature is requested", async ({ page }) => {
-  const { base, rpc } = env();
+  const { base, rpc } = e2eEnv();
   const wallet = await injectTestWallet(page, { rpcUrl: rpc, address: WALLET, chainId: 31337 });
   const before = await balance();
   await page.goto(`${base}/`);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createPublicClient, erc20Abi, http } from "viem";
+import { e2eEnv, usdcBalance } from "./devnet";
 import { startServer, type TestServer } from "../helpers/server";
 import { startWalletConnectRelay, type TestRelay } from "../helpers/walletconnect-relay";
 import { startWalletConnectWallet, type TestWalletConnectWallet } from "../helpers/walletconnect-wallet";
@@ -9,20 +9,14 @@ const PRIVATE_KEY = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e87209
 const WALLET = "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc";
 const PROJECT_ID = "5eed402c0ffee0000000000000000402";
 
-const env = () => ({ base: process.env.E2E_BASE_URL as string, rpc: process.env.E2E_RPC_URL as string, token: process.env.E2E_TOKEN as `0x${string}` });
-
-async function balance(): Promise<bigint> {
-  const { rpc, token } = env();
-  const client = createPublicClient({ transport: http(rpc) });
-  return client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [WALLET] });
-}
+const balance = () => usdcBalance(WALLET);
 
 let relay: TestRelay;
 let server: TestServer;
 let wallet: TestWalletConnectWallet | undefined;
 
 test.beforeAll(async () => {
-  const { rpc, token } = env();
+  const { rpc, token } = e2eEnv();
   relay = await startWalletConnectRelay({ verbose: Boolean(process.env.WC_RELAY_DEBUG) });
   server = await startServer({ RPC_URL: rpc, USDC_ADDRESS: token, WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_RELAY_URL: relay.url });
 });
@@ -98,7 +92,7 @@ test("a phone wallet pairs over WalletConnect through a local relay, signs once 
 });
 
 test("without a project id the studio offers no WalletConnect", async ({ page }) => {
-  await page.goto(`${env().base}/studio`);
+  await page.goto(`${e2eEnv().base}/studio`);
   await expect(page.getByRole("button", { name: "Connect wallet" })).toBeEnabled();
   await expect(page.getByRole("button", { name: "WalletConnect", exact: true })).toHaveCount(0);
 });

@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
-import type { PollResult } from "@/lib/providers/types";
+import assert from "node:assert/strict";
+import { type PollResult, ProviderFailure } from "@/lib/providers/types";
 
 /** Plumbing shared by the upstream fakes (ark, fal): request log, fault queue, video delivery. */
 
@@ -138,4 +139,15 @@ export async function pollUntilSettled(
     if (Date.now() > deadline) throw new Error(`task ${taskId} still running after ${polls} polls`);
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
   }
+}
+
+/** Asserts a ProviderFailure with this code and retryability whose message leaks no key. */
+export async function rejectsWithFailure(promise: Promise<unknown>, code: string, retryable: boolean, apiKey: string) {
+  await assert.rejects(promise, (error: unknown) => {
+    assert.ok(error instanceof ProviderFailure, `not a ProviderFailure: ${String(error)}`);
+    assert.equal(error.detail.code, code);
+    assert.equal(error.detail.retryable, retryable);
+    assert.ok(!error.detail.message.includes(apiKey));
+    return true;
+  });
 }

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { buffer } from "node:stream/consumers";
 import { after, before, beforeEach, test } from "node:test";
 import { type ArkConfig, createArkProvider } from "@/lib/providers/ark-provider";
-import { type GenerationSpec, ProviderFailure } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/providers/types";
 import { type ArkFake, startArkFake } from "../fakes/ark-fake";
-import { pollUntilSettled } from "../fakes/fake-server";
+import { pollUntilSettled, rejectsWithFailure } from "../fakes/fake-server";
 
 const SPEC: GenerationSpec = {
   model: "alpha-2.0",
@@ -31,16 +31,7 @@ beforeEach(() => {
 const ark = (over: Partial<ArkConfig> = {}) =>
   createArkProvider({ baseUrl: fake.url, apiKey: fake.apiKey, models: MODELS, requestTimeoutMs: 400, ...over });
 
-/** Asserts a ProviderFailure with this code and retryability, and that it leaks no key. */
-async function rejectsWith(promise: Promise<unknown>, code: string, retryable: boolean) {
-  await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof ProviderFailure, `not a ProviderFailure: ${String(error)}`);
-    assert.equal(error.detail.code, code);
-    assert.equal(error.detail.retryable, retryable);
-    assert.ok(!error.detail.message.includes(fake.apiKey));
-    return true;
-  });
-}
+const rejectsWith = (promise: Promise<unknown>, code: string, retryable: boolean) => rejectsWithFailure(promise, code, retryable, fake.apiKey);
 
 test("happy path: submit, poll until done, download a real MP4", async () => {
   const { taskId } = await ark().submit(SPEC);

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { buffer } from "node:stream/consumers";
 import { after, before, beforeEach, test } from "node:test";
 import { createFalProvider, type FalConfig } from "@/lib/providers/fal-provider";
-import { type GenerationSpec, ProviderFailure } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/providers/types";
 import { type FalFake, startFalFake } from "../fakes/fal-fake";
-import { pollUntilSettled } from "../fakes/fake-server";
+import { pollUntilSettled, rejectsWithFailure } from "../fakes/fake-server";
 
 const SPEC: GenerationSpec = {
   model: "alpha-2.0",
@@ -31,15 +31,7 @@ beforeEach(() => {
 const fal = (over: Partial<FalConfig> = {}) =>
   createFalProvider({ queueBaseUrl: fake.url, apiKey: fake.apiKey, endpoints: ENDPOINTS, requestTimeoutMs: 400, ...over });
 
-async function rejectsWith(promise: Promise<unknown>, code: string, retryable: boolean) {
-  await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof ProviderFailure, `not a ProviderFailure: ${String(error)}`);
-    assert.equal(error.detail.code, code);
-    assert.equal(error.detail.retryable, retryable);
-    assert.ok(!error.detail.message.includes(fake.apiKey));
-    return true;
-  });
-}
+const rejectsWith = (promise: Promise<unknown>, code: string, retryable: boolean) => rejectsWithFailure(promise, code, retryable, fake.apiKey);
 
 async function settled(spec: GenerationSpec = SPEC) {
   const { taskId } = await fal().submit(spec);
