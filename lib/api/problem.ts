@@ -3,6 +3,7 @@
 const PROBLEMS = {
   invalid_request: { status: 403, title: "Invalid request" },
   body_too_large: { status: 403, title: "Request body too large" },
+  unsupported_media_type: { status: 403, title: "Body not sent as application/json" },
   content_policy: { status: 403, title: "Prompt rejected by the content policy" },
   link_invalid: { status: 403, title: "Invalid download link" },
   link_expired: { status: 403, title: "Download link expired" },

@@ -1,3 +1,4 @@
+import { describeError } from "@/lib/api/describe-error";
 import { problem } from "@/lib/api/problem";
 import { ConfigError } from "@/lib/env";
 
@@ -8,7 +9,9 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
       return await handler(...args);
     } catch (error) {
       const id = crypto.randomUUID();
-      console.error(`[reel402] unhandled error ${id}:`, error);
+      // A configuration error names variables, never their values, so its message is kept.
+      const config = error instanceof ConfigError ? `: ${error.message}` : "";
+      console.error(`[reel402] unhandled error ${id}: ${describeError(error)}${config}`);
       if (error instanceof ConfigError) {
         return problem("unavailable", `The service is misconfigured (incident ${id}).`);
       }

@@ -4,6 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
 import { hashIp } from "@/lib/limits/ip-hash";
+import { describeError } from "@/lib/api/describe-error";
+import { crossSiteOrigin, siteBlockKey } from "@/lib/limits/cross-site";
 import { checkIp, type IpGuardConfig, recordContentRejection } from "@/lib/limits/ip-guard";
 import { getLimitStore } from "@/lib/limits/store";
 import { processGenerate, type RequestNotes } from "@/lib/generation/process-generate";
@@ -18,10 +20,12 @@ export async function handleGenerate(request: Request, family: string, productNa
   const env = getEnv();
   const cfg: IpGuardConfig = { postsPerMinute: env.limits.postsPerMinutePerIp, abuseBlock: env.limits.abuseBlock };
   const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
+  const origin = crossSiteOrigin(request);
+  const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
   const store = await getLimitStore();
   // A guard that cannot count (its store is down) refuses rather than letting traffic through unlimited.
-  const verdict = await checkIp(store, ipHash, cfg).catch((error: unknown) => {
-    console.error(`[limits] request guard unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  const verdict = await checkIp(store, ipHash, cfg, new Date(), blockKey).catch((error: unknown) => {
+    console.error(`[limits] request guard unavailable: ${describeError(error)}`);
     return null;
   });
   if (!verdict) {
@@ -42,7 +46,7 @@ export async function handleGenerate(request: Request, family: string, productNa
     const body = (await response.clone().json()) as { code?: string; category?: string };
     if (body.code === "content_policy") {
       // The refusal stands even if it cannot be counted toward a block.
-      await recordContentRejection(store, ipHash, cfg).catch((error: unknown) => console.error(`[limits] rejection not counted: ${String(error)}`));
+      await recordContentRejection(store, blockKey, cfg).catch((error: unknown) => console.error(`[limits] rejection not counted: ${describeError(error)}`));
     }
     await appendAudit(await getDb(), "request.refused", null, {
       status: response.status,
@@ -51,6 +55,7 @@ export async function handleGenerate(request: Request, family: string, productNa
       ...(notes.sku ? { sku: notes.sku } : {}),
       ...(notes.promptHash ? { promptHash: notes.promptHash } : {}),
       ipHash,
+      ...(origin ? { crossSite: true } : {}),
     });
   }
   return response;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { x402ResourceServer } from "@x402/core/server";
-import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { sql } from "drizzle-orm";
 import { problem } from "@/lib/api/problem";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
@@ -10,7 +9,7 @@ import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { claimKey } from "@/lib/idempotency/keys";
 import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
-import { readAuthorization } from "@/lib/payments/authorization";
+import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
 import { paymentRequired } from "@/lib/payments/requirements";
 import { classifySettlement } from "@/lib/payments/settlement-outcome";
@@ -44,19 +43,16 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
   const refuse = async (reason: string, settlement?: SettleResponse) =>
     challengeResponse(await paymentRequired(server, req.requirements, req.resource, reason), settlement);
 
-  let payload: PaymentPayload;
-  try {
-    payload = decodePaymentSignatureHeader(req.signature);
-  } catch {
-    return refuse("invalid_payment: PAYMENT-SIGNATURE is not a valid x402 payment payload");
-  }
+  const decoded = decodePayment(req.signature);
+  if (!decoded.ok) return refuse(invalidPayment(decoded.part, decoded.message));
+  const { payload, auth } = decoded;
   const matched = server.findMatchingRequirements(req.requirements, payload);
-  if (!matched) return refuse("invalid_payment: the payment does not match the requirements quoted for this request");
-  const auth = readAuthorization(payload);
-  if (!auth) return refuse("invalid_payment: only EIP-3009 exact payments are accepted");
-
+  if (!matched) return refuse(invalidPayment("accepted", "the payment does not match the requirements quoted for this request"));
+  const mismatch = authorizationProblem(auth, matched);
+  // A payment seen before answers as it did then, even once its window has passed.
   const earlier = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
-  if (earlier) return replayForPayment(db, earlier, refuse);
+  if (earlier) return replayForPayment(db, earlier, req.requestHash, refuse);
+  if (mismatch) return refuse(invalidPayment(mismatch.part, mismatch.message));
 
   const verified = await server.verifyPayment(payload, matched);
   if (!verified.isValid) return refuse(`${verified.invalidReason ?? "invalid_payment"}${verified.invalidMessage ? `: ${verified.invalidMessage}` : ""}`);
@@ -78,19 +74,19 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
         asset: env.asset.address,
         payTo: env.payTo,
         nonce: auth.nonce,
-        validBefore: auth.validBefore,
+        validBefore: Number(auth.validBefore),
         payload,
         requirements: matched,
         status: "verified",
       });
       if (req.idempotencyKey) await claimKey(tx, req.idempotencyKey, req.requestHash, jobId, env.limits.idempotencyKeyTtlSeconds);
-      await appendAudit(tx, "payment.verified", jobId, { payer, amount: req.amount, nonce: auth.nonce, validBefore: auth.validBefore });
+      await appendAudit(tx, "payment.verified", jobId, { payer, amount: req.amount, nonce: auth.nonce, validBefore: Number(auth.validBefore) });
     });
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();
     if (!isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
-    if (winner) return replayForPayment(db, winner, refuse);
+    if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
     return problem("idempotency_key_in_flight", "Another request with this Idempotency-Key is in progress; retry in a moment.", {
       headers: { "Retry-After": "1" },
     });
@@ -105,6 +101,11 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
   }
   const outcome = classifySettlement(result, thrown, env.network);
   return recordSettlement({ db, jobId, paymentId, idempotencyKey: req.idempotencyKey, outcome, refuse });
+}
+
+/** The stable shape of a refused payment's `error`: the reason, then the part of the payment at fault. */
+function invalidPayment(part: string, message: string): string {
+  return `invalid_payment: ${part}: ${message}`;
 }
 
 function isUniqueViolation(error: unknown): boolean {

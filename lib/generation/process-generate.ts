@@ -10,6 +10,7 @@ import { buildRequirements, paymentRequired } from "@/lib/payments/requirements"
 import { getResourceServer } from "@/lib/payments/resource-server";
 import { quote } from "@/lib/pricing/quote";
 import { parseGenerationBody } from "@/lib/requests/parse-generation";
+import { isJsonContentType } from "@/lib/requests/content-type";
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
 import { discoveryExtension } from "@/lib/payments/discovery";
@@ -27,6 +28,11 @@ export async function processGenerate(request: Request, family: string, productN
   notes.sku = product.sku;
   const env = getEnv();
 
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    return problem("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.", {
+      extra: { errors: [{ field: "Content-Type", message: "must be application/json" }] },
+    });
+  }
   const bytes = await readBodyLimited(request, env.limits.maxBodyBytes);
   if (bytes === "too_large") {
     return problem("body_too_large", `The request body must be at most ${env.limits.maxBodyBytes} bytes.`);

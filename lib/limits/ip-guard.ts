@@ -11,9 +11,17 @@ export type IpVerdict =
 
 const MINUTE = 60_000;
 
-/** Step 1 of a generation POST: every POST counts; a blocked IP or a full window gets 429. */
-export async function checkIp(store: LimitStore, ipHash: string, cfg: IpGuardConfig, now = new Date()): Promise<IpVerdict> {
-  const [blockedUntil, hit] = await Promise.all([store.blockedUntil(ipHash, now), store.hit(`posts:${ipHash}`, MINUTE, now)]);
+/**
+ * Step 1 of a generation POST: every POST counts; a blocked IP or a full window gets 429. A
+ * request another site's page made is also held by its own block (`blockKey`, see cross-site.ts).
+ */
+export async function checkIp(store: LimitStore, ipHash: string, cfg: IpGuardConfig, now = new Date(), blockKey = ipHash): Promise<IpVerdict> {
+  const [ipBlockedUntil, siteBlockedUntil, hit] = await Promise.all([
+    store.blockedUntil(ipHash, now),
+    blockKey === ipHash ? null : store.blockedUntil(blockKey, now),
+    store.hit(`posts:${ipHash}`, MINUTE, now),
+  ]);
+  const blockedUntil = [ipBlockedUntil, siteBlockedUntil].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
   const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
   // IETF RateLimit header fields draft: the policy, then what is left of it.
   const headers = {
@@ -27,7 +35,7 @@ export async function checkIp(store: LimitStore, ipHash: string, cfg: IpGuardCon
   return { allowed: true, headers };
 }
 
-/** Counts a content-policy rejection; enough of them in the window block the IP. Returns the block's end. */
+/** Counts a content-policy rejection; enough of them in the window block the key (an IP, or an IP for one site). Returns the block's end. */
 export async function recordContentRejection(store: LimitStore, ipHash: string, cfg: IpGuardConfig, now = new Date()): Promise<Date | null> {
   const { rejections, windowSeconds, blockSeconds } = cfg.abuseBlock;
   const recent = await store.addRejection(ipHash, windowSeconds * 1000, now);

@@ -43,7 +43,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             headers: { "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "Base64 PaymentRequired." } },
             content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } } },
           },
-          "403": problem("Rejected by validation or the content policy before payment; never charged."),
+          "403": problem("Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged."),
           "409": problem("A request with this Idempotency-Key or payment is still in progress."),
           "422": problem("Idempotency-Key reused with a different request."),
           "429": problem("Rate limit exceeded or IP temporarily blocked; see Retry-After."),

@@ -5,12 +5,32 @@ import { type CustomProduct, type FixedProduct, type Product, RATIOS } from "@/l
 
 export const MAX_PROMPT_CHARS = 2000;
 
+// C0 and C1 controls except tab and newline (CRLF counts as one): they cannot be stored (NUL) or
+// mean nothing in a prompt.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
+// Half of a surrogate pair with no other half: not text, and not storable as UTF-8.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// What renders as nothing: whitespace, format and default-ignorable characters (zero-width
+// spaces, joiners, bidi marks, variation selectors, Hangul fillers), lone marks, the Braille blank.
+const INVISIBLE = /[\s\p{Z}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** True when a prompt has at least one character a person would see. */
+export function hasVisibleCharacter(s: string): boolean {
+  return s.replace(INVISIBLE, "").length > 0;
+}
+
 const prompt = z
   .string()
-  .refine((s) => s.trim().length > 0, { message: "must not be empty" })
+  .refine((s) => !CONTROL.test(s), { message: "must not contain control characters other than newline and tab" })
+  .refine((s) => !LONE_SURROGATE.test(s), { message: "must not contain unpaired surrogates (invalid Unicode)" })
+  .refine(hasVisibleCharacter, { message: "must not be empty: it needs at least one visible character" })
   .refine((s) => [...s].length <= MAX_PROMPT_CHARS, { message: `must be at most ${MAX_PROMPT_CHARS} characters` })
   // JSON Schema counts code points like the refinement above does.
-  .meta({ minLength: 1, maxLength: MAX_PROMPT_CHARS, description: "What the clip shows. At most 2000 characters; no --flag directives." });
+  .meta({
+    minLength: 1,
+    maxLength: MAX_PROMPT_CHARS,
+    description: "What the clip shows. At most 2000 characters with at least one visible one; no control characters but newline and tab; no --flag directives.",
+  });
 
 const ratio = (fallback: (typeof RATIOS)[number]) =>
   z.enum(RATIOS).default(fallback).describe(`Aspect ratio; adaptive lets the model choose. Default ${fallback}.`);

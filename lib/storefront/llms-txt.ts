@@ -82,8 +82,8 @@ ${free}
 - ${l.postsPerMinutePerIp} generation POSTs per minute per IP (429 with \`Retry-After\`; \`RateLimit\` headers on every generation response).
 - ${l.activeJobsPerWallet} jobs of one paying wallet generate at once; further paid jobs wait in \`queued\`.
 - Queue capacity ${l.queueCapacity} unfinished jobs; at capacity POSTs get 503 with \`Retry-After\`, before any payment.
-- Body at most ${l.maxBodyBytes} bytes; prompt at most 2000 characters; unknown properties are rejected.
-- ${l.abuseBlock.rejections} rejected prompts within ${l.abuseBlock.windowSeconds / 60} minutes block the IP for ${l.abuseBlock.blockSeconds / 60} minutes (429, code \`ip_blocked\`).
+- Body at most ${l.maxBodyBytes} bytes, sent as \`Content-Type: application/json\` (else 403 \`unsupported_media_type\`); prompt at most 2000 characters with at least one visible character and no control characters but newline and tab; unknown properties are rejected.
+- ${l.abuseBlock.rejections} rejected prompts within ${l.abuseBlock.windowSeconds / 60} minutes block the IP for ${l.abuseBlock.blockSeconds / 60} minutes (429, code \`ip_blocked\`); prompts sent by another website's page (a foreign \`Origin\`) block only that site's requests from the IP.
 
 ## Job statuses
 
@@ -96,7 +96,7 @@ ${JOB_STATUSES.map((s) => `- \`${s}\``).join("\n")}
 Errors are \`application/problem+json\` (RFC 9457) with a stable \`code\`:
 
 ${errors}
-- 402: payment required or refused; the body is the x402 PaymentRequired object and \`error\` says why.
+- 402: payment required or refused; the body is the x402 PaymentRequired object and \`error\` says why. A malformed or out-of-bounds payment reads \`invalid_payment: <part>: <reason>\`, naming the part of the PAYMENT-SIGNATURE payload at fault (for example \`x402Version\`, \`payload.signature\`, \`payload.authorization.validBefore\`). The authorization must be valid now and for at most \`maxTimeoutSeconds\` from now.
 
 ## Content policy
 
