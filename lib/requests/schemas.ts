@@ -7,7 +7,7 @@ export const MAX_PROMPT_CHARS = 2000;
 
 // C0 and C1 controls except tab and newline (CRLF counts as one): they cannot be stored (NUL) or
 // mean nothing in a prompt.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
+const CONTROL = /(?![\t\n\r])\p{Cc}|\r(?!\n)/u;
 // Half of a surrogate pair with no other half: not text, and not storable as UTF-8.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // What renders as nothing: whitespace, format and default-ignorable characters (zero-width
