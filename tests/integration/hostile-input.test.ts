@@ -140,7 +140,7 @@ describe("hostile input: every case refused with the right status and code, noth
       { name: "authorization for less than the quote (signed)", send: () => signedWith({ value: 1n }), status: 402, code: "invalid_payment:payload.authorization.value" },
       { name: "wrong asset (signed)", send: () => signedWith({ accepted: { asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" } }), status: 402, code: "invalid_payment:accepted" },
       { name: "wrong chain (signed for Base mainnet)", send: () => signedWith({ accepted: { network: "eip155:8453" }, chainId: 8453 }), status: 402, code: "invalid_payment:accepted" },
-      { name: "forged signature bytes", send: () => pay({ ...valid, payload: { ...valid.payload, signature: `0x${"11".repeat(65)}` } }), status: 402, code: "invalid_exact_evm_payload_signature" },
+      { name: "forged signature bytes", send: () => pay({ ...valid, payload: { ...valid.payload, signature: `0x${"11".repeat(65)}` } }), status: 402, code: "invalid_exact_evm_signature" },
       // Already held: bodies
       { name: "oversized body (declared)", send: () => json(FIXED, { prompt: "x".repeat(17_000) }), status: 403, code: "body_too_large" },
       { name: "oversized body (streamed, no length)", send: () => fetch(url(FIXED), { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip() }, body: streamed(20_000), duplex: "half" } as RequestInit), status: 403, code: "body_too_large" },
