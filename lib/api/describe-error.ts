@@ -7,11 +7,16 @@ export function describeError(error: unknown): string {
   const chain: string[] = [];
   let e: unknown = error;
   for (let depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
-    chain.push(e instanceof Error ? `${e.name}${detailOf(e)}` : typeof e);
+    chain.push(e instanceof Error ? `${nameOf(e)}${detailOf(e)}` : typeof e);
     e = e instanceof Error ? e.cause : undefined;
   }
   const frames = error instanceof Error ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 6) : [];
   return [chain.join(" <- "), ...frames].join("\n");
+}
+
+// Some libraries' errors (drizzle's DrizzleQueryError) leave `name` as "Error"; the class says more.
+function nameOf(e: Error): string {
+  return e.name === "Error" && e.constructor.name ? e.constructor.name : e.name;
 }
 
 /** Postgres reports which constraint or column failed by name; names are safe to log, values are not. */
