@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { claimDueJobs, releaseLease, renewLease } from "@/lib/workflow/job-leases";
+import { describeError } from "@/lib/api/describe-error";
 
 export type RunnerOptions = { concurrency: number; scanIntervalMs: number; leaseMs: number; errorBackoffMs: number };
 
@@ -22,11 +23,11 @@ export function startEmbeddedRunner(deps: AdvanceDeps, options: RunnerOptions = 
     try {
       next = (await advance(deps, id)).next;
     } catch (error) {
-      console.error(`[reel402] job ${id}: step failed, retrying in ${options.errorBackoffMs} ms:`, error);
+      console.error(`[reel402] job ${id}: step failed, retrying in ${options.errorBackoffMs} ms: ${describeError(error)}`);
     } finally {
       clearInterval(heartbeat);
       inFlight.delete(id);
-      await releaseLease(deps.db, id, owner, next).catch((e: unknown) => console.error("[reel402] lease release failed:", e));
+      await releaseLease(deps.db, id, owner, next).catch((e: unknown) => console.error(`[reel402] lease release failed: ${describeError(e)}`));
       if (next && next.getTime() <= Date.now()) wake();
     }
   };
@@ -40,7 +41,7 @@ export function startEmbeddedRunner(deps: AdvanceDeps, options: RunnerOptions = 
           void work(id);
         }
       } catch (error) {
-        console.error("[reel402] runner scan failed:", error);
+        console.error(`[reel402] runner scan failed: ${describeError(error)}`);
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.scanIntervalMs);

@@ -10,6 +10,7 @@ import { getVideoStore } from "@/lib/storage/store";
 import { startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
 import { type MaintenanceDeps, runMaintenance } from "@/lib/workflow/maintenance";
 import { registerWaker, wakeWorkflow } from "@/lib/workflow/wake";
+import { describeError } from "@/lib/api/describe-error";
 
 /** Everything advance() needs, built from the running config. */
 export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
@@ -54,7 +55,7 @@ export async function startEmbeddedEngine(): Promise<void> {
   registerWaker(() => runner.wake());
   const upkeep = await maintenanceDepsFromEnv();
   const tick = async () => {
-    await runMaintenance(upkeep).catch((error: unknown) => console.error("[reel402] maintenance failed:", error));
+    await runMaintenance(upkeep).catch((error: unknown) => console.error(`[reel402] maintenance failed: ${describeError(error)}`));
     setTimeout(() => void tick(), MAINTENANCE_INTERVAL_MS).unref();
   };
   void tick();

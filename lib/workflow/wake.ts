@@ -1,3 +1,5 @@
+import { describeError } from "@/lib/api/describe-error";
+
 /**
  * Tells the job engine a job is ready. Engines register themselves at start-up; with none
  * registered (e.g. a process that only answers HTTP) the job is still found by the engine's scan.
@@ -16,6 +18,6 @@ export async function wakeWorkflow(job: WakeTarget): Promise<void> {
     await holder.__reel402Waker?.(job);
   } catch (error) {
     // A missed wake-up only delays the job until the engine's next scan.
-    console.error(`[reel402] could not wake the engine for job ${job.id}:`, error);
+    console.error(`[reel402] could not wake the engine for job ${job.id}: ${describeError(error)}`);
   }
 }
