@@ -43,6 +43,6 @@ export async function verifyAuditLog(db: Db, store: VideoStore, secret: string):
     };
   }
   const at = checkpoint ? `; checkpoint at event ${checkpoint.headId} (${checkpoint.writtenAt})` : "";
-  const legacy = checkpoint?.legacyThrough ? `; events 1-${checkpoint.legacyThrough} predate the key (plain SHA-256)` : "";
+  const legacy = checkpoint?.legacyThrough ? `; events up to ${checkpoint.legacyThrough} predate the key (plain SHA-256)` : "";
   return { ...base, intact: true, broken: null, message: `audit log intact: ${rows.length} events, head ${head?.id ?? "(empty)"}${at}${legacy}` };
 }
