@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import { asc, desc, gte } from "drizzle-orm";
-import { type AuditRow, type ChainBreak, sameText, verifyChain } from "@/lib/audit/chain";
+import { asc, desc, eq, gt } from "drizzle-orm";
+import { type ChainBreak, type ChainSummary, isKeyed, sameText, type VerifyOptions, verifyChain } from "@/lib/audit/chain";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import type { VideoStore } from "@/lib/storage/types";
@@ -48,8 +48,42 @@ export async function writeCheckpoint(store: VideoStore, secret: string, c: Chec
   await store.writeRecord(CHECKPOINT_RECORD, JSON.stringify({ ...c, signature: signature(secret, c) }));
 }
 
-export function auditRowsFrom(db: Db, fromId: number): Promise<AuditRow[]> {
-  return db.select().from(auditEvents).where(gte(auditEvents.id, fromId)).orderBy(asc(auditEvents.id));
+const PAGE = 5_000;
+
+export type StoredChain =
+  | { broken: ChainBreak }
+  | { broken: null; summary: ChainSummary; watched: { hash: string; countThrough: number } | null };
+
+/**
+ * Verifies the stored rows after `afterId` page by page, so a log of millions is never held whole.
+ * `watch` names one event (the checkpointed head) whose hash and position are reported back.
+ */
+export async function verifyStoredChain(db: Db, options: VerifyOptions & { afterId: number; watch?: number; pageSize?: number }): Promise<StoredChain> {
+  const pageSize = options.pageSize ?? PAGE;
+  let { legacyThrough, start } = options;
+  let after = options.afterId;
+  let count = 0;
+  let lastLegacyId = 0;
+  let head: ChainSummary["head"] = null;
+  let watched: { hash: string; countThrough: number } | null = null;
+  for (;;) {
+    const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(pageSize);
+    if (page.length === 0) break;
+    const result = verifyChain(page, { secret: options.secret, legacyThrough, start });
+    if (result.broken) return result;
+    const seen = page.find((row) => row.id === options.watch);
+    if (seen) watched = { hash: seen.hash, countThrough: count + page.filter((row) => row.id <= seen.id).length };
+    count += result.summary.count;
+    lastLegacyId = Math.max(lastLegacyId, result.summary.lastLegacyId);
+    head = result.summary.head;
+    if (!head) break;
+    start = head.hash;
+    after = head.id;
+    // Once a keyed row has been seen, the next pages may hold no plain one.
+    if (legacyThrough === null && isKeyed(head.hash)) legacyThrough = lastLegacyId;
+    if (page.length < pageSize) break;
+  }
+  return { broken: null, summary: { count, head, lastLegacyId }, watched };
 }
 
 /** Per process: the last checkpoint written or read, so an idle tick costs one indexed query. */
@@ -68,18 +102,17 @@ export async function checkpointAuditLog(db: Db, store: VideoStore, secret: stri
     return null;
   }
   if (prev && prev.headId === head.id && sameText(prev.headHash, head.hash)) return null;
-  const rows = await auditRowsFrom(db, prev?.headId ?? 0);
   let next: Checkpoint;
   if (prev) {
-    const anchor = rows[0];
-    if (!anchor || anchor.id !== prev.headId) throw new AuditBreakError({ id: prev.headId, reason: "missing" });
+    const [anchor] = await db.select({ hash: auditEvents.hash }).from(auditEvents).where(eq(auditEvents.id, prev.headId));
+    if (!anchor) throw new AuditBreakError({ id: prev.headId, reason: "missing" });
     if (!sameText(anchor.hash, prev.headHash)) throw new AuditBreakError({ id: prev.headId, reason: "checkpoint" });
-    const result = verifyChain(rows.slice(1), { secret, legacyThrough: prev.legacyThrough, start: prev.headHash });
+    const result = await verifyStoredChain(db, { secret, legacyThrough: prev.legacyThrough, start: prev.headHash, afterId: prev.headId });
     if (result.broken) throw new AuditBreakError(result.broken);
     const last = result.summary.head ?? head;
     next = { headId: last.id, headHash: last.hash, count: prev.count + result.summary.count, legacyThrough: prev.legacyThrough, writtenAt: now.toISOString() };
   } else {
-    const result = verifyChain(rows, { secret, legacyThrough: null });
+    const result = await verifyStoredChain(db, { secret, legacyThrough: null, afterId: 0 });
     if (result.broken) throw new AuditBreakError(result.broken);
     const last = result.summary.head ?? head;
     next = { headId: last.id, headHash: last.hash, count: result.summary.count, legacyThrough: result.summary.lastLegacyId, writtenAt: now.toISOString() };

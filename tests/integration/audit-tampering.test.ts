@@ -14,11 +14,14 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "reel402-audit-env-"));
 
 const { appendAudit } = await import("@/lib/audit/append");
 const { auditHash, GENESIS_HASH, legacyAuditHash } = await import("@/lib/audit/chain");
-const { AuditBreakError, checkpointAuditLog, readCheckpoint, writeCheckpoint } = await import("@/lib/audit/checkpoint");
+const { AuditBreakError, checkpointAuditLog, readCheckpoint, verifyStoredChain, writeCheckpoint } = await import("@/lib/audit/checkpoint");
 const { openDb } = await import("@/lib/db/client");
 const { runtimeRoleSql } = await import("@/lib/db/runtime-role");
 const { createLocalStore } = await import("@/lib/storage/local-store");
 const { createTestDatabase } = await import("../helpers/database");
+const { post } = await import("../helpers/http");
+const { waitFor } = await import("../helpers/poll");
+const { startServer } = await import("../helpers/server");
 
 type Log = {
   url: string;
@@ -63,6 +66,21 @@ async function freshLog(events: number, opts: { checkpoint?: boolean; legacy?: n
   };
   cleanups.push(log.close);
   return log;
+}
+
+/** The runtime role the README sets up, on this log's database; its connection string. Dropped after the database. */
+async function runtimeRole(log: Log): Promise<string> {
+  const role = `reel402_audit_${randomBytes(5).toString("hex")}`;
+  await log.sql.unsafe(runtimeRoleSql(role, "runtime-password"));
+  cleanups.unshift(async () => {
+    const admin = postgres(log.url.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop role if exists ${role}`);
+    await admin.end();
+  });
+  const u = new URL(log.url);
+  u.username = role;
+  u.password = "runtime-password";
+  return u.toString();
 }
 
 /** `npm run audit:verify`, as the operator runs it. */
@@ -111,21 +129,10 @@ describe("the audit log against its own database roles", () => {
     let log: Log;
     let runtime: postgres.Sql;
     let runtimeUrl: string;
-    const role = `reel402_audit_${randomBytes(5).toString("hex")}`;
     before(async () => {
       log = await freshLog(4);
-      await log.sql.unsafe(runtimeRoleSql(role, "runtime-password"));
-      const u = new URL(log.url);
-      u.username = role;
-      u.password = "runtime-password";
-      runtimeUrl = u.toString();
+      runtimeUrl = await runtimeRole(log);
       runtime = postgres(runtimeUrl, { max: 1, onnotice: () => {} });
-      // Roles outlive databases: dropped once the database (and its grants) is gone.
-      cleanups.unshift(async () => {
-        const admin = postgres(log.url.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
-        await admin.unsafe(`drop role if exists ${role}`);
-        await admin.end();
-      });
     });
     after(() => runtime?.end());
 
@@ -168,6 +175,30 @@ describe("the audit log against its own database roles", () => {
         insert into audit_events (at, type, data, prev_hash, hash) values (${forged.at}, ${forged.type}, ${runtime.json(forged.data)}, ${head?.hash ?? ""}, ${guess}) returning id::int`;
       await assertBrokenAt(log, row?.id as number, /content does not match its keyed hash/);
     });
+  });
+
+  test("a running service, as the runtime role, checkpoints its log each tick and reports a cut it will not checkpoint over", { timeout: 120_000 }, async () => {
+    const log = await freshLog(0, { checkpoint: false });
+    const runtimeUrl = await runtimeRole(log);
+    const server = await startServer({ DATABASE_URL: runtimeUrl, AUDIT_CHAIN_SECRET: SECRET, LIMIT_POSTS_PER_MINUTE_PER_IP: "1", RPC_URL: "http://127.0.0.1:9" });
+    try {
+      // Past the per-minute limit each POST is refused, and every refusal is audited.
+      for (let i = 0; i < 4; i++) await post(`${server.url}/generate/alpha/5s-720p`, { prompt: "a kite over the sea" });
+      const served = { ...log, dataDir: server.dataDir, store: createLocalStore({ dir: path.join(server.dataDir, "videos"), secret: "unused" }) };
+      const [head] = await log.sql<{ id: number }[]>`select max(id)::int as id from audit_events`;
+      assert.ok((head?.id ?? 0) >= 2, "refusals were audited");
+      await waitFor("a checkpoint at the newest event", async () => (await readCheckpoint(served.store, SECRET))?.headId === head?.id, 20_000);
+      const intact = await auditVerify(served, { DATABASE_URL: runtimeUrl });
+      assert.equal(intact.code, 0, intact.out);
+      await log.sql.begin(async (tx) => {
+        await tx`set local session_replication_role = replica`;
+        await tx`delete from audit_events where id = ${head?.id as number}`;
+      });
+      await waitFor("the refusal in the log", async () => server.output().includes(`audit checkpoint refused, the log no longer holds at event ${head?.id}`), 20_000);
+      await assertBrokenAt(served, head?.id as number, /checkpointed but is gone/);
+    } finally {
+      await server.stop();
+    }
   });
 
   describe("the superuser (owner) rewriting history", () => {
@@ -248,6 +279,20 @@ describe("the audit log against its own database roles", () => {
       await rehash(log, 4, legacyAuditHash);
       await assertBrokenAt(log, 4, /plain SHA-256 hash after the chain became keyed/);
     });
+  });
+
+  test("verified page by page, a plain row past the first keyed page is still a downgrade", { timeout: 60_000 }, async () => {
+    const log = await freshLog(4, { legacy: 2, checkpoint: false });
+    const opened = await openDb(log.url, log.dataDir);
+    try {
+      const whole = await verifyStoredChain(opened.db, { secret: SECRET, legacyThrough: null, afterId: 0, pageSize: 2 });
+      assert.ok(!whole.broken && whole.summary.count === 6 && whole.summary.lastLegacyId === 2 && whole.summary.head?.id === 6);
+      await rehash(log, 6, legacyAuditHash);
+      const paged = await verifyStoredChain(opened.db, { secret: SECRET, legacyThrough: null, afterId: 0, pageSize: 2 });
+      assert.deepEqual(paged.broken, { id: 6, reason: "unkeyed" });
+    } finally {
+      await opened.close();
+    }
   });
 
   describe("the checkpoint itself", () => {
