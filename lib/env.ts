@@ -41,6 +41,7 @@ const raw = z.object({
   CDP_API_KEY_SECRET: z.string().min(1).optional(),
   PAYMENT_VALIDITY_SECONDS: int(300, 30),
   DATABASE_URL: z.string().min(1).optional(),
+  MIGRATION_DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   PUBLIC_BASE_URL: z.string().url().optional(),
   WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a 32-character hex WalletConnect (Reown) project id").optional(),
@@ -52,6 +53,7 @@ const raw = z.object({
   LIMIT_QUEUE_CAPACITY: int(50, 1),
   JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
   VIDEO_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  AUDIT_CHAIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PORT: int(3000, 1),
   HOST: z.string().min(1).default("127.0.0.1"),
   DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
@@ -131,6 +133,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       problems.push("CDP_API_KEY_ID and CDP_API_KEY_SECRET are required for the Base mainnet facilitator");
     if (!e.PUBLIC_BASE_URL) problems.push(`PUBLIC_BASE_URL is required on ${e.X402_NETWORK}`);
     if (!e.VIDEO_URL_SECRET) problems.push(`VIDEO_URL_SECRET is required on ${e.X402_NETWORK}`);
+    if (!e.AUDIT_CHAIN_SECRET) problems.push(`AUDIT_CHAIN_SECRET is required on ${e.X402_NETWORK} (it keys the audit log's hash chain)`);
     if (!e.RPC_URL) problems.push(`RPC_URL is required on ${e.X402_NETWORK} (settlement reconciliation and refunds read the chain)`);
     if (e.DEVNET_FAULTS) problems.push("DEVNET_FAULTS is only for the devnet");
   }
@@ -141,6 +144,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (e.STORAGE_DRIVER === "s3" && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
     problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3");
   if (e.STORAGE_DRIVER === "blob" && !e.BLOB_READ_WRITE_TOKEN) problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
+  if (e.AUDIT_CHAIN_SECRET && e.AUDIT_CHAIN_SECRET === e.VIDEO_URL_SECRET) problems.push("AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET (one secret, one purpose)");
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -163,6 +168,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     facilitatorTimeoutMs: e.FACILITATOR_TIMEOUT_MS,
     paymentValiditySeconds: e.PAYMENT_VALIDITY_SECONDS,
     databaseUrl: e.DATABASE_URL,
+    /** The owner's connection, for migrations only; the service itself runs as DATABASE_URL's role. */
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     // Public values: the studio hands them to the browser.
@@ -186,6 +193,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     jobEngine: e.JOB_ENGINE,
     inngest: { eventKey: e.INNGEST_EVENT_KEY, signingKey: e.INNGEST_SIGNING_KEY, dev: e.INNGEST_DEV },
     videoUrlSecret: e.VIDEO_URL_SECRET,
+    auditChainSecret: e.AUDIT_CHAIN_SECRET,
     port: e.PORT,
     host: e.HOST,
     devnetAutostart: devnet && e.DEVNET_AUTOSTART === "true",

@@ -2,6 +2,7 @@ import { desc, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import { auditHash, GENESIS_HASH } from "@/lib/audit/chain";
+import { getAuditChainSecret } from "@/lib/audit/chain-secret";
 
 // Serialises appends so each row links to the one before it, across processes.
 const AUDIT_LOCK = 402_404;
@@ -40,7 +41,7 @@ export async function appendAudit(db: Db, type: AuditType, jobId: string | null,
     const prevHash = last?.hash ?? GENESIS_HASH;
     // Millisecond precision survives a round trip through timestamptz unchanged.
     const at = new Date();
-    const hash = auditHash(prevHash, { at, type, jobId, data });
+    const hash = auditHash(getAuditChainSecret(), prevHash, { at, type, jobId, data });
     await tx.insert(auditEvents).values({ at, type, jobId, data, prevHash, hash });
   });
 }

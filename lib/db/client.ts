@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { driverForUrl } from "@/lib/db/driver-for-url";
-import { MIGRATIONS, migrateUnderLock } from "@/lib/db/migrations";
-import { openNeonDb } from "@/lib/db/open-neon";
+import { MIGRATIONS, migrateUnderLock, type OpenedExternal, pendingMigrations } from "@/lib/db/migrations";
+import { connectNeon } from "@/lib/db/open-neon";
 import * as schema from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 
@@ -12,7 +12,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type Opened = { db: Db; close: () => Promise<void> };
 
-export async function openDb(databaseUrl: string | undefined, dataDir: string): Promise<Opened> {
+/**
+ * Opens the database the service runs on. An external Postgres is opened as `databaseUrl`'s role
+ * (the runtime role, which need not be able to change the schema); pending migrations, if any,
+ * are applied as `migrationUrl`'s role (the owner), which defaults to the same URL.
+ */
+export async function openDb(databaseUrl: string | undefined, dataDir: string, migrationUrl = databaseUrl): Promise<Opened> {
   if (!databaseUrl) {
     holdPgliteLock(dataDir);
     const { PGlite } = await import("@electric-sql/pglite");
@@ -23,15 +28,51 @@ export async function openDb(databaseUrl: string | undefined, dataDir: string): 
     await migrate(db, { migrationsFolder: MIGRATIONS });
     return { db: db as unknown as Db, close: () => client.close() };
   }
-  if (driverForUrl(databaseUrl) === "neon") return openNeonDb(databaseUrl);
+  const runtime = await connectExternal(databaseUrl);
+  try {
+    // A runtime role that cannot read the migrations table is treated as "maybe pending".
+    const pending = await pendingMigrations(runtime.query).catch(() => ["(unknown)"]);
+    if (pending.length === 0) return runtime;
+    if (!migrationUrl || migrationUrl === databaseUrl) await migrateAs(runtime, "DATABASE_URL");
+    else {
+      const owner = await connectExternal(migrationUrl);
+      await migrateAs(owner, "MIGRATION_DATABASE_URL").finally(() => owner.close());
+    }
+    return runtime;
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}
+
+async function migrateAs(opened: OpenedExternal, which: string): Promise<void> {
+  try {
+    await opened.migrate();
+  } catch (error) {
+    const why = (error as Error).message;
+    throw new Error(`migrations could not be applied as ${which}'s role (${why}); run npm run db:migrate with MIGRATION_DATABASE_URL set to the schema owner's URL`, { cause: error });
+  }
+}
+
+function connectExternal(databaseUrl: string): Promise<OpenedExternal> {
+  return driverForUrl(databaseUrl) === "neon" ? connectNeon(databaseUrl) : connectPostgres(databaseUrl);
+}
+
+async function connectPostgres(databaseUrl: string): Promise<OpenedExternal> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(databaseUrl, { max: 10, onnotice: () => {} });
   const db = drizzle(client, { schema });
-  const lock = await client.reserve();
-  await migrateUnderLock({ run: (text) => lock.unsafe(text), release: () => lock.release() }, () => migrate(db, { migrationsFolder: MIGRATIONS }));
-  return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
+  return {
+    db: db as unknown as Db,
+    close: () => client.end({ timeout: 5 }),
+    query: async (text) => [...(await client.unsafe(text))] as Record<string, unknown>[],
+    migrate: async () => {
+      const lock = await client.reserve();
+      await migrateUnderLock({ run: (text) => lock.unsafe(text), release: () => lock.release() }, () => migrate(db, { migrationsFolder: MIGRATIONS }));
+    },
+  };
 }
 
 /** PGlite is single-process: a second process on the same folder would corrupt it. */
@@ -56,7 +97,7 @@ const holder = globalThis as unknown as { __reel402Db?: Promise<Opened> };
 /** One database per process, migrated before first use. */
 export function getDb(): Promise<Db> {
   const env = getEnv();
-  holder.__reel402Db ??= openDb(env.databaseUrl, env.dataDir).catch((error: unknown) => {
+  holder.__reel402Db ??= openDb(env.databaseUrl, env.dataDir, env.migrationDatabaseUrl).catch((error: unknown) => {
     holder.__reel402Db = undefined;
     throw error;
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { checkAuditRole } from "@/lib/doctor/check-audit-role";
 import { checkChain } from "@/lib/doctor/check-chain";
 import { checkConfig } from "@/lib/doctor/check-config";
 import { checkDatabase } from "@/lib/doctor/check-database";
@@ -15,6 +16,6 @@ export async function runDoctor(): Promise<CheckResult[]> {
     env.jobEngine === "inngest"
       ? skip("job engine", `inngest${env.inngest.dev ? " (dev server)" : ""}: keys present; Inngest syncs the app at /api/inngest on deploy`)
       : skip("job engine", "embedded runner: starts with the server");
-  const checks = await Promise.all([checkDatabase(env), checkFacilitator(env), checkChain(env), checkStorage(env), checkProviders(env)]);
+  const checks = await Promise.all([checkDatabase(env), checkAuditRole(env), checkFacilitator(env), checkChain(env), checkStorage(env), checkProviders(env)]);
   return [...results, ...checks.flat(), engine];
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { countedUpload } from "@/lib/storage/byte-counter";
-import { BlobNotFoundError, del, type IssuedSignedToken, issueSignedToken, list, presignUrl, put } from "@vercel/blob";
+import { BlobNotFoundError, del, get, type IssuedSignedToken, issueSignedToken, list, presignUrl, put } from "@vercel/blob";
 import { assertSafeKey } from "@/lib/storage/local-store";
 import type { VideoStore } from "@/lib/storage/types";
 
@@ -42,6 +42,12 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
   // Private: one fixed path per key. Public: a random folder per put, found again by listing.
   const privatePath = (key: string) => `${folder}${key}.mp4`;
   const publicFolder = (key: string) => `${folder}${key}/`;
+  // A public store serves every path to anyone: there a record sits under a folder only the token derives.
+  const recordPath = (name: string) => {
+    assertSafeKey(name);
+    const hidden = access === "public" ? `${createHash("sha256").update(`records\n${token}`).digest("hex").slice(0, 32)}/` : "";
+    return `${folder}${hidden}${name}.json`;
+  };
 
   async function publicBlobs(key: string) {
     const { blobs } = await list({ token, prefix: publicFolder(key), limit: 100 });
@@ -95,6 +101,15 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
       await del(targets, { token }).catch((error: unknown) => {
         if (!(error instanceof BlobNotFoundError)) throw error;
       });
+    },
+    async writeRecord(name, body) {
+      await put(recordPath(name), body, { access, token, contentType: "application/json", addRandomSuffix: false, allowOverwrite: true, cacheControlMaxAge: 60 });
+    },
+    async readRecord(name) {
+      // Past the CDN: a cached copy could be an older checkpoint.
+      const found = await get(recordPath(name), { access, token, useCache: false });
+      if (!found || found.statusCode !== 200) return null;
+      return new Response(found.stream).text();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -62,6 +62,32 @@ export function createLocalStore(config: { dir: string; secret: string }): Video
     },
     async remove(key) {
       await rm(localVideoPath(config.dir, key), { force: true });
+    },
+    async writeRecord(name, body) {
+      assertSafeKey(name);
+      const final = path.join(config.dir, `${name}.json`);
+      const partial = `${final}.${randomBytes(6).toString("hex")}${PARTIAL_SUFFIX}`;
+      await mkdir(config.dir, { recursive: true });
+      const handle = await open(partial, "wx", 0o600);
+      try {
+        await handle.writeFile(body);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(partial, final).catch(async (error: unknown) => {
+        await rm(partial, { force: true });
+        throw error;
+      });
+    },
+    async readRecord(name) {
+      assertSafeKey(name);
+      try {
+        return await readFile(path.join(config.dir, `${name}.json`), "utf8");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
     },
   };
 }

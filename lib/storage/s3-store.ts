@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { countedUpload } from "@/lib/storage/byte-counter";
@@ -25,10 +25,10 @@ const PART_SIZE = 5 * 1024 * 1024;
 // Upload holds at most queueSize * partSize in memory: 20 MB per put.
 const QUEUE_SIZE = 4;
 
-export function objectKey(prefix: string | undefined, key: string): string {
+export function objectKey(prefix: string | undefined, key: string, extension = ".mp4"): string {
   assertSafeKey(key);
   const folder = prefix ? prefix.replace(/^\/+/, "").replace(/\/*$/, "/") : "";
-  return `${folder}${key}.mp4`;
+  return `${folder}${key}${extension}`;
 }
 
 /** Seconds from now until `expiresAt`, at least 1 (the presigner refuses 0) and at most the SigV4 cap. */
@@ -87,6 +87,19 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
       } catch (error) {
         // S3 itself answers 204 for a missing key; some compatible services answer 404.
         if (!isMissing(error)) throw error;
+      }
+    },
+    async writeRecord(name, body) {
+      const Key = objectKey(config.prefix, name, ".json");
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key, Body: body, ContentType: "application/json" }));
+    },
+    async readRecord(name) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, name, ".json") }));
+        return (await res.Body?.transformToString("utf8")) ?? null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
       }
     },
   };

@@ -9,4 +9,10 @@ export interface VideoStore {
   signedUrl(key: string, expiresAt: Date, baseUrl: string): string | Promise<string>;
   /** Removes a stored video; a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Small JSON documents kept beside the videos (the audit checkpoint), out of the database's reach.
+   * A write replaces the whole record atomically; reading a missing record answers null.
+   */
+  writeRecord(name: string, body: string): Promise<void>;
+  readRecord(name: string): Promise<string | null>;
 }

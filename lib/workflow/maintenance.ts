@@ -1,5 +1,7 @@
 import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import type { PublicClient } from "viem";
+import { explainBreak } from "@/lib/audit/chain";
+import { AuditBreakError, type CheckpointState, checkpointAuditLog } from "@/lib/audit/checkpoint";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { reconcilePayments } from "@/lib/payments/reconcile";
@@ -20,10 +22,13 @@ export type MaintenanceDeps = {
   expiryMarginSeconds: number;
   onQueued: (job: WakeTarget) => Promise<void>;
   refundFaults?: RefundFaults;
+  /** Checkpoints the audit chain's head into the store each tick; the state lives as long as the process. */
+  audit?: { secret: string; state: CheckpointState; reported?: string };
 };
 
-/** Background upkeep shared by both engines: settlements, refunds, expired videos. Idempotent. */
+/** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos. Idempotent. */
 export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number }> {
+  if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps);
   let refunds = 0;
   if (deps.refundWallet) {
@@ -48,4 +53,17 @@ async function clearExpiredVideos(db: Db, store: VideoStore, now = new Date()): 
   const removed = due.filter((d) => d.key && !failed.has(d.key)).map((d) => d.id);
   if (removed.length) await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, removed));
   return removed.length;
+}
+
+/** A failed checkpoint must not stop the upkeep; a refused one is reported once, not every tick. */
+async function checkpointAudit(db: Db, store: VideoStore, audit: NonNullable<MaintenanceDeps["audit"]>): Promise<void> {
+  try {
+    await checkpointAuditLog(db, store, audit.secret, audit.state);
+    audit.reported = undefined;
+  } catch (error) {
+    const what = error instanceof AuditBreakError ? `refused, the log no longer holds at ${explainBreak(error.broken)}` : `failed: ${(error as Error).message}`;
+    if (audit.reported === what) return;
+    audit.reported = what;
+    console.error(`[reel402] audit checkpoint ${what} (run npm run audit:verify)`);
+  }
 }

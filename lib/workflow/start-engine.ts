@@ -1,4 +1,5 @@
 import "server-only";
+import { getAuditChainSecret } from "@/lib/audit/chain-secret";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { AdvanceDeps } from "@/lib/jobs/advance";
@@ -28,8 +29,11 @@ export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
   };
 }
 
+const auditHolder = globalThis as unknown as { __reel402AuditCheckpoint?: MaintenanceDeps["audit"] };
+
 export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
   const env = getEnv();
+  auditHolder.__reel402AuditCheckpoint ??= { secret: getAuditChainSecret(), state: {} };
   const crash = (fault: string) => (env.devnetFaults.has(fault) ? () => process.exit(137) : undefined);
   return {
     db: await getDb(),
@@ -40,6 +44,7 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
     staleVerifiedMs: env.facilitatorTimeoutMs * 2,
     expiryMarginSeconds: 10,
     onQueued: (job) => wakeWorkflow(job),
+    audit: auditHolder.__reel402AuditCheckpoint,
     refundFaults: { crashAfterRecord: crash("refund-crash-after-record"), crashAfterBroadcast: crash("refund-crash-after-broadcast") },
   };
 }

@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startAnvil, type AnvilHandle } from "@/lib/devnet/anvil";
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
 import { openDb } from "@/lib/db/client";
+import { runtimeRoleSql } from "@/lib/db/runtime-role";
 import { KNOWN_USDC } from "@/lib/env";
 import { startFacilitatorFake } from "../fakes/facilitator-fake";
 import { type FakeServer, json, startFakeServer } from "../fakes/fake-server";
@@ -33,6 +36,8 @@ describe("npm run doctor on a production-shaped configuration", () => {
   let ark: FakeServer;
   const dbs: { url: string; drop: () => Promise<void> }[] = [];
   let env: Record<string, string>;
+  let ownerUrl: string;
+  const role = `reel402_doctor_${randomBytes(5).toString("hex")}`;
 
   before(async () => {
     chain = await startAnvil({ port: await freePort(), chainId: 84532 });
@@ -43,6 +48,14 @@ describe("npm run doctor on a production-shaped configuration", () => {
     const migrated = await createTestDatabase();
     dbs.push(migrated);
     await (await openDb(migrated.url, mkdtempSync(path.join(tmpdir(), "reel402-doctor-")))).close();
+    // The service runs as a role that may only append to and read the audit log, as the README sets up.
+    const owner = postgres(migrated.url, { max: 1, onnotice: () => {} });
+    await owner.unsafe(runtimeRoleSql(role, "doctor-runtime"));
+    await owner.end();
+    ownerUrl = migrated.url;
+    const runtimeUrl = new URL(migrated.url);
+    runtimeUrl.username = role;
+    runtimeUrl.password = "doctor-runtime";
     env = {
       X402_NETWORK: SEPOLIA,
       USDC_ADDRESS: USDC,
@@ -50,8 +63,10 @@ describe("npm run doctor on a production-shaped configuration", () => {
       FACILITATOR_URL: facilitator.url,
       PUBLIC_BASE_URL: "https://video.example.com",
       VIDEO_URL_SECRET: "doctor-test-secret-0123456789abcdef",
+      AUDIT_CHAIN_SECRET: "doctor-audit-chain-key-0123456789abcdef",
       RPC_URL: chain.rpcUrl,
-      DATABASE_URL: migrated.url,
+      DATABASE_URL: runtimeUrl.toString(),
+      MIGRATION_DATABASE_URL: ownerUrl,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "reel402-doctor-")),
       STORAGE_DRIVER: "local",
       PROVIDERS: "local",
@@ -59,12 +74,15 @@ describe("npm run doctor on a production-shaped configuration", () => {
   });
   after(async () => {
     await Promise.all([facilitator?.close(), wrongFacilitator?.close(), ark?.close(), chain?.stop(), ...dbs.map((d) => d.drop())]);
+    const admin = postgres(ownerUrl.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop role if exists ${role}`);
+    await admin.end();
   });
 
   test("a complete configuration passes every check, and the facilitator was asked", { timeout: 60_000 }, async () => {
     const r = await doctor(env);
     assert.equal(r.code, 0, r.out);
-    for (const name of ["config", "database", "facilitator", "chain", "storage", "provider local"]) {
+    for (const name of ["config", "database", "audit role", "facilitator", "chain", "storage", "provider local"]) {
       assert.ok(r.lines.some((l) => l.startsWith("ok") && l.includes(name)), `${name} ok:\n${r.out}`);
     }
     assert.ok(r.lines.slice(0, -1).every((l) => /^(ok|skip) /.test(l)), r.out);
@@ -72,11 +90,36 @@ describe("npm run doctor on a production-shaped configuration", () => {
   });
 
   test("missing variables are each named", { timeout: 30_000 }, async () => {
-    const { PAY_TO: _p, VIDEO_URL_SECRET: _v, ...partial } = env;
+    const { PAY_TO: _p, VIDEO_URL_SECRET: _v, AUDIT_CHAIN_SECRET: _a, ...partial } = env;
     const r = await doctor(partial);
     assert.equal(r.code, 1);
-    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("PAY_TO")), r.out);
-    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("VIDEO_URL_SECRET")), r.out);
+    for (const name of ["PAY_TO", "VIDEO_URL_SECRET", "AUDIT_CHAIN_SECRET"]) {
+      assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes(name)), `${name}:\n${r.out}`);
+    }
+  });
+
+  test("a service connected as the audit log's owner (a superuser) fails the audit role check, naming why", { timeout: 30_000 }, async () => {
+    const r = await doctor({ ...env, DATABASE_URL: ownerUrl });
+    assert.equal(r.code, 1, r.out);
+    const line = r.lines.find((l) => l.startsWith("fail") && l.includes("audit role")) ?? "";
+    for (const why of ["is a superuser", "owns audit_events", "session_replication_role", "may UPDATE", "may DELETE", "may TRUNCATE", "may TRIGGER"]) {
+      assert.ok(line.includes(why), `${why}:\n${r.out}`);
+    }
+    assert.ok(r.lines.some((l) => l.startsWith("ok") && l.includes("database")), "the database itself is fine");
+  });
+
+  test("a plain role granted UPDATE and DELETE on the audit log fails the audit role check", { timeout: 30_000 }, async () => {
+    const owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
+    try {
+      await owner.unsafe(`grant update, delete on audit_events to ${role}`);
+      const r = await doctor(env);
+      assert.equal(r.code, 1, r.out);
+      const line = r.lines.find((l) => l.startsWith("fail") && l.includes("audit role")) ?? "";
+      assert.ok(line.includes("may UPDATE") && line.includes("may DELETE") && !line.includes("superuser"), r.out);
+    } finally {
+      await owner.unsafe(`revoke update, delete on audit_events from ${role}`);
+      await owner.end();
+    }
   });
 
   test("an asset that is not the network's USDC is named", { timeout: 30_000 }, async () => {

@@ -26,7 +26,7 @@ test("a partial production config fails with every missing variable named", () =
     assert.fail("should throw");
   } catch (error) {
     assert.ok(error instanceof ConfigError);
-    for (const name of ["USDC_ADDRESS", "PAY_TO", "FACILITATOR_URL", "CDP_API_KEY_ID", "PUBLIC_BASE_URL", "VIDEO_URL_SECRET", "RPC_URL"]) {
+    for (const name of ["USDC_ADDRESS", "PAY_TO", "FACILITATOR_URL", "CDP_API_KEY_ID", "PUBLIC_BASE_URL", "VIDEO_URL_SECRET", "AUDIT_CHAIN_SECRET", "RPC_URL"]) {
       assert.match(error.message, new RegExp(name));
     }
   }
@@ -55,6 +55,7 @@ test("a complete Base Sepolia config parses with its USDC domain", () => {
     FACILITATOR_URL: "https://x402.org/facilitator",
     PUBLIC_BASE_URL: "https://reel402.example",
     VIDEO_URL_SECRET: "s".repeat(32),
+    AUDIT_CHAIN_SECRET: "a".repeat(32),
     RPC_URL: "https://sepolia.base.org",
     LIMIT_QUEUE_CAPACITY: "10",
   });
@@ -94,4 +95,13 @@ test("hosted moderation is off without a URL; its timeout defaults to 3 s", () =
   });
   assert.equal(parseEnv({ MODERATION_API_URL: "http://127.0.0.1:1/m", MODERATION_TIMEOUT_MS: "500" }).moderation?.timeoutMs, 500);
   assert.throws(() => parseEnv({ MODERATION_TIMEOUT_MS: "0" }), ConfigError);
+});
+
+test("the audit chain's key is its own secret, and a migration URL needs a runtime URL", () => {
+  assert.throws(() => parseEnv({ VIDEO_URL_SECRET: "k".repeat(32), AUDIT_CHAIN_SECRET: "k".repeat(32) }), /AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET/);
+  assert.throws(() => parseEnv({ AUDIT_CHAIN_SECRET: "short" }), /AUDIT_CHAIN_SECRET/);
+  assert.throws(() => parseEnv({ MIGRATION_DATABASE_URL: "postgres://owner@db/app" }), /MIGRATION_DATABASE_URL needs DATABASE_URL/);
+  const env = parseEnv({ DATABASE_URL: "postgres://app@db/app", MIGRATION_DATABASE_URL: "postgres://owner@db/app" });
+  assert.equal(env.migrationDatabaseUrl, "postgres://owner@db/app");
+  assert.equal(parseEnv({ DATABASE_URL: "postgres://app@db/app" }).migrationDatabaseUrl, "postgres://app@db/app");
 });

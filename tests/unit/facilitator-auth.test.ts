@@ -19,6 +19,7 @@ function mainnetEnv(facilitatorUrl: string, keys: Record<string, string>) {
     FACILITATOR_URL: facilitatorUrl,
     PUBLIC_BASE_URL: "https://video.example.com",
     VIDEO_URL_SECRET: "facilitator-auth-secret-0123456789",
+    AUDIT_CHAIN_SECRET: "facilitator-auth-audit-key-0123456789",
     RPC_URL: "http://127.0.0.1:1",
     ...keys,
   });
@@ -55,6 +56,7 @@ test("without CDP keys (e.g. x402.org on Base Sepolia) no Authorization header i
     FACILITATOR_URL: fake.url,
     PUBLIC_BASE_URL: "https://video.example.com",
     VIDEO_URL_SECRET: "facilitator-auth-secret-0123456789",
+    AUDIT_CHAIN_SECRET: "facilitator-auth-audit-key-0123456789",
     RPC_URL: "http://127.0.0.1:1",
   });
   await facilitatorClient(env).getSupported();

@@ -131,3 +131,15 @@ test("presigned lifetimes follow the link expiry, capped at the SigV4 maximum of
   assert.equal(presignSeconds(new Date(now.getTime() + 30 * 24 * 3600_000), now), MAX_PRESIGN_SECONDS);
   assert.equal(presignSeconds(new Date(now.getTime() - 5000), now), 1);
 });
+
+test("records (the audit checkpoint) are whole signed PUTs beside the videos; a missing one reads as null", async () => {
+  assert.equal(await store.readRecord("audit-checkpoint"), null);
+  await store.writeRecord("audit-checkpoint", '{"headId":1}');
+  await store.writeRecord("audit-checkpoint", '{"headId":2}');
+  assert.equal(await store.readRecord("audit-checkpoint"), '{"headId":2}');
+  const puts = s3.calls.filter((c) => c.key === "videos/audit-checkpoint.json" && c.op === "PutObject");
+  assert.equal(puts.length, 2);
+  assert.ok(puts.every((c) => c.signed === "header"));
+  assert.equal(s3.objects.get("reel-videos/videos/audit-checkpoint.json")?.contentType, "application/json");
+  await assert.rejects(store.writeRecord("../escape", "{}"), /invalid video key/);
+});
