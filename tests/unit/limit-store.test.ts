@@ -5,12 +5,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type Socket } from "node:net";
 import { after, before, describe, test } from "node:test";
+import { neonConfig } from "@neondatabase/serverless";
 import { openDb } from "@/lib/db/client";
+import { openNeonDb } from "@/lib/db/open-neon";
 import { checkIp } from "@/lib/limits/ip-guard";
 import type { LimitStore } from "@/lib/limits/limit-store";
 import { createPostgresLimitStore } from "@/lib/limits/postgres-limit-store";
 import { connectRedis, createRedisLimitStore } from "@/lib/limits/redis-limit-store";
 import { createTestDatabase } from "../helpers/database";
+import { startNeonWsProxy } from "../helpers/neon-ws-proxy";
 import { freePort } from "../helpers/ports";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -156,6 +159,31 @@ limitStoreBehaviour("Postgres", async () => {
       await database.drop();
     },
   };
+});
+
+limitStoreBehaviour("Postgres through Neon's serverless driver", async () => {
+  const database = await createTestDatabase();
+  const url = new URL(database.url);
+  const proxy = await startNeonWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  // Plain WebSocket to the local proxy; on Neon these stay at their defaults (TLS to Neon's proxy).
+  neonConfig.wsProxy = () => proxy.address;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+  const opened = await openNeonDb(database.url);
+  return {
+    store: createPostgresLimitStore(opened.db),
+    close: async () => {
+      await opened.close();
+      await proxy.stop();
+      await database.drop();
+    },
+  };
+});
+
+limitStoreBehaviour("PGlite", async () => {
+  const opened = await openDb(undefined, mkdtempSync(path.join(tmpdir(), "reel402-limits-")));
+  return { store: createPostgresLimitStore(opened.db), close: opened.close };
 });
 
 describe("Redis outages", () => {
