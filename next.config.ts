@@ -15,6 +15,12 @@ const config: NextConfig = {
   ],
   turbopack: { root: import.meta.dirname },
   poweredByHeader: false,
+  // Content negotiation at `/`: a browser asking for HTML gets the studio page, every other
+  // client the storefront JSON of app/route.ts. A config rewrite, unlike one in proxy.ts, does
+  // not announce its target in a response header.
+  async rewrites() {
+    return { beforeFiles: [{ source: "/", has: [{ type: "header", key: "accept", value: ".*text/html.*" }], destination: "/studio" }], afterFiles: [], fallback: [] };
+  },
   // The whole project is type-checked once by `npm run typecheck` (a stage of `npm test`).
   typescript: { ignoreBuildErrors: true },
 };

@@ -1,29 +1,43 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { getEnv } from "@/lib/env";
+import { contentSecurityPolicy, cspSourcesFromEnv, newNonce, SECURITY_HEADERS } from "@/lib/security/content-security-policy";
 
 /**
- * CORS for browser agents on every route, and content negotiation at `/`: a browser asking for
- * HTML gets the studio page, every other client the storefront JSON.
+ * CORS for browser agents and the security headers on every route. The studio at `/` for
+ * browsers is a rewrite in next.config.ts, not here: a proxy rewrite leaks its target in an
+ * x-middleware-rewrite response header.
  */
 const EXPOSED = "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed";
 
 export function proxy(request: NextRequest) {
   if (request.method === "OPTIONS") {
-    return new NextResponse(null, {
-      status: 204,
-      headers: {
-        "access-control-allow-origin": "*",
-        "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
-        "access-control-allow-headers": "content-type, idempotency-key, payment-signature, range",
-        "access-control-expose-headers": EXPOSED,
-        "access-control-max-age": "86400",
-      },
-    });
+    return withSecurityHeaders(
+      new NextResponse(null, {
+        status: 204,
+        headers: {
+          "access-control-allow-origin": "*",
+          "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
+          "access-control-allow-headers": "content-type, idempotency-key, payment-signature, range",
+          "access-control-expose-headers": EXPOSED,
+          "access-control-max-age": "86400",
+        },
+      }),
+    );
   }
-  const wantsHtml = request.nextUrl.pathname === "/" && request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html");
-  const response = wantsHtml ? NextResponse.rewrite(new URL("/studio", request.url)) : NextResponse.next();
+  // Next.js takes the nonce for its own script tags from the request's CSP header.
+  const csp = contentSecurityPolicy(newNonce(), cspSourcesFromEnv(getEnv()));
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  const response = withSecurityHeaders(NextResponse.next({ request: { headers } }));
+  response.headers.set("content-security-policy", csp);
   response.headers.set("access-control-allow-origin", "*");
   response.headers.set("access-control-expose-headers", EXPOSED);
   if (request.nextUrl.pathname === "/") response.headers.set("vary", "Accept");
+  return response;
+}
+
+function withSecurityHeaders(response: NextResponse): NextResponse {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;
 }
 

@@ -6,6 +6,7 @@ import { type Chain, defineChain, http } from "viem";
 import { base, baseSepolia } from "viem/chains";
 import { type CreateConnectorFn, createConfig, injected, mock, WagmiProvider } from "wagmi";
 import { walletConnect } from "wagmi/connectors/walletConnect";
+import { browserRpcUrl } from "@/lib/storefront/browser-rpc";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 
 export function chainFor(config: StudioConfig): Chain {
@@ -15,7 +16,7 @@ export function chainFor(config: StudioConfig): Chain {
     id: config.chainId,
     name: config.chainName,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [config.rpcUrl ?? "http://127.0.0.1:8545"] } },
+    rpcUrls: { default: { http: [browserRpcUrl(config)] } },
     testnet: true,
   });
 }

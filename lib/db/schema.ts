@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { JobStatus } from "@/lib/jobs/state-machine";
 import type { GenerationSpec } from "@/lib/providers/types";
 
@@ -126,11 +126,15 @@ export const jobStatusCounts = pgTable("job_status_counts", {
   count: bigint("count", { mode: "number" }).notNull().default(0),
 });
 
-/** Fixed-window request counters shared by every server process (the Postgres limit store). */
-export const rateLimitCounters = pgTable("rate_limit_counters", {
+/**
+ * Sliding-window request log shared by every server process (the Postgres limit store): per key,
+ * the times (epoch ms) of the requests counted in the last window, and whether the latest
+ * request was counted. One row per key, so one upsert serialises concurrent hits on its lock.
+ */
+export const rateLimitHits = pgTable("rate_limit_hits", {
   key: text("key").primaryKey(),
-  windowStart: ts("window_start").notNull(),
-  count: integer("count").notNull(),
+  hits: bigint("hits", { mode: "number" }).array().notNull(),
+  allowed: boolean("allowed").notNull(),
 });
 
 /** Content-policy rejections per client (hashed IP), for the abuse block. */

@@ -12,16 +12,18 @@ export type IpVerdict =
 const MINUTE = 60_000;
 
 /**
- * Step 1 of a generation POST: every POST counts; a blocked IP or a full window gets 429. A
- * request another site's page made is also held by its own block (`blockKey`, see cross-site.ts).
+ * Step 1 of a generation POST: at most postsPerMinute POSTs from one IP in any 60 s (a sliding
+ * window), whatever happens to them later; a blocked IP or a full window gets 429. Refused POSTs
+ * take no place in the window, so a blocked client's attempts only read it. A request another
+ * site's page made is also held by its own block (`blockKey`, see cross-site.ts).
  */
 export async function checkIp(store: LimitStore, ipHash: string, cfg: IpGuardConfig, now = new Date(), blockKey = ipHash): Promise<IpVerdict> {
-  const [ipBlockedUntil, siteBlockedUntil, hit] = await Promise.all([
+  const [ipBlockedUntil, siteBlockedUntil] = await Promise.all([
     store.blockedUntil(ipHash, now),
     blockKey === ipHash ? null : store.blockedUntil(blockKey, now),
-    store.hit(`posts:${ipHash}`, MINUTE, now),
   ]);
   const blockedUntil = [ipBlockedUntil, siteBlockedUntil].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+  const hit = await store.hit(`posts:${ipHash}`, blockedUntil ? 0 : cfg.postsPerMinute, MINUTE, now);
   const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
   // IETF RateLimit header fields draft: the policy, then what is left of it.
   const headers = {
@@ -31,7 +33,7 @@ export async function checkIp(store: LimitStore, ipHash: string, cfg: IpGuardCon
   if (blockedUntil) {
     return { allowed: false, code: "ip_blocked", retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)), headers };
   }
-  if (hit.count > cfg.postsPerMinute) return { allowed: false, code: "rate_limited", retryAfterSeconds: resetSeconds, headers };
+  if (!hit.allowed) return { allowed: false, code: "rate_limited", retryAfterSeconds: resetSeconds, headers };
   return { allowed: true, headers };
 }
 

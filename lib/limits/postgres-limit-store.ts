@@ -1,24 +1,27 @@
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { ipBlocks, ipRejections, rateLimitCounters } from "@/lib/db/schema";
-import { type LimitStore, windowStart } from "@/lib/limits/limit-store";
+import { ipBlocks, ipRejections, rateLimitHits } from "@/lib/db/schema";
+import { type LimitStore, toHit } from "@/lib/limits/limit-store";
 
 export function createPostgresLimitStore(db: Db): LimitStore {
   return {
-    async hit(key, windowMs, now) {
-      const start = windowStart(now, windowMs);
+    async hit(key, limit, windowMs, now) {
+      const at = now.getTime();
+      // The request times still inside (now - windowMs, now]; the upsert holds the key's row lock,
+      // so concurrent hits from every process see each other's writes.
+      const live = sql`array(select h from unnest(${rateLimitHits.hits}) as h where h > ${at - windowMs}::bigint)`;
+      const room = sql`cardinality(${live}) < ${limit}::int`;
       const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ key, windowStart: start, count: 1 })
+        .insert(rateLimitHits)
+        .values({ key, hits: limit > 0 ? [at] : [], allowed: limit > 0 })
         .onConflictDoUpdate({
-          target: rateLimitCounters.key,
-          set: {
-            count: sql`case when ${rateLimitCounters.windowStart} = excluded.window_start then ${rateLimitCounters.count} + 1 else 1 end`,
-            windowStart: sql`excluded.window_start`,
-          },
+          target: rateLimitHits.key,
+          set: { hits: sql`case when ${room} then ${live} || ${at}::bigint else ${live} end`, allowed: room },
         })
-        .returning({ count: rateLimitCounters.count });
-      return { count: row?.count ?? 1, resetAt: new Date(start.getTime() + windowMs) };
+        .returning({ hits: rateLimitHits.hits, allowed: rateLimitHits.allowed });
+      if (!row) throw new Error("Postgres limit store: the upsert returned no row");
+      const hits = row.hits.map(Number);
+      return toHit(row.allowed, hits.length, hits.length ? Math.min(...hits) : null, windowMs, now);
     },
     async addRejection(ipHash, windowMs, now) {
       const since = new Date(now.getTime() - windowMs);

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { type LimitStore, windowStart } from "@/lib/limits/limit-store";
+import { type LimitStore, toHit } from "@/lib/limits/limit-store";
 
 const PREFIX = "reel402:";
 
@@ -22,18 +22,39 @@ export function connectRedis(url: string): Redis {
 }
 
 /**
- * The same semantics as the Postgres store, each operation one MULTI transaction. Expiry is
- * cleanup only (window keys carry their start), and it is relative to the caller's clock so
- * Redis's own clock never shortens a window.
+ * A sliding-window hit as one script, so the count, the decision and the insert are atomic across
+ * processes: a sorted set of request times (score = epoch ms of the caller's clock, so Redis's own
+ * clock never shifts a window); entries at or before the window's start are dropped, the request
+ * is added only while fewer than the limit remain. Returns {allowed, count, oldest score}.
+ * Expiry is cleanup only.
+ */
+const SLIDING_HIT = `
+local key = KEYS[1]
+redis.call('ZREMRANGEBYSCORE', key, '-inf', ARGV[1])
+local count = redis.call('ZCARD', key)
+local allowed = 0
+if count < tonumber(ARGV[2]) then
+  redis.call('ZADD', key, ARGV[4], ARGV[3])
+  count = count + 1
+  allowed = 1
+end
+if count == 0 then return {allowed, 0, false} end
+redis.call('PEXPIRE', key, ARGV[5])
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+return {allowed, count, oldest[2]}
+`;
+
+/**
+ * The same semantics as the Postgres store, each operation atomic (a MULTI transaction or one
+ * script). Expiry is relative to the caller's clock so Redis's own clock never shortens a window.
  */
 export function createRedisLimitStore(redis: Redis): RedisLimitStore {
   return {
-    async hit(key, windowMs, now) {
-      const start = windowStart(now, windowMs);
-      const resetAt = new Date(start.getTime() + windowMs);
-      const k = `${PREFIX}hit:${key}:${start.getTime()}`;
-      const replies = await exec(redis.multi().incr(k).pexpire(k, Math.max(1, resetAt.getTime() - now.getTime())));
-      return { count: Number(replies[0]), resetAt };
+    async hit(key, limit, windowMs, now) {
+      const at = now.getTime();
+      const reply = await named(redis.eval(SLIDING_HIT, 1, `${PREFIX}log:${key}`, at - windowMs, limit, `${at}:${randomUUID()}`, at, windowMs));
+      const [allowed, count, oldest] = reply as [number, number, string | null];
+      return toHit(allowed === 1, Number(count), oldest === null ? null : Number(oldest), windowMs, now);
     },
     async addRejection(ipHash, windowMs, now) {
       const k = `${PREFIX}rejections:${ipHash}`;

@@ -79,7 +79,7 @@ ${free}
 
 ## Limits
 
-- ${l.postsPerMinutePerIp} generation POSTs per minute per IP (429 with \`Retry-After\`; \`RateLimit\` headers on every generation response).
+- ${l.postsPerMinutePerIp} generation POSTs per minute per IP, in any 60 s (429 with \`Retry-After\`; \`RateLimit\` headers on every generation response).
 - ${l.activeJobsPerWallet} jobs of one paying wallet generate at once; further paid jobs wait in \`queued\`.
 - Queue capacity ${l.queueCapacity} unfinished jobs; at capacity POSTs get 503 with \`Retry-After\`, before any payment.
 - Body at most ${l.maxBodyBytes} bytes, sent as \`Content-Type: application/json\` (else 403 \`unsupported_media_type\`); prompt at most 2000 characters with at least one visible character and no control characters but newline and tab; unknown properties are rejected.

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { watchCspViolations } from "./csp";
 import { e2eEnv, usdcBalance } from "./devnet";
 import { injectTestWallet } from "./test-wallet";
 
@@ -6,6 +7,15 @@ import { injectTestWallet } from "./test-wallet";
 const WALLET = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 
 const balance = () => usdcBalance(WALLET);
+
+// Every studio test runs under the served Content-Security-Policy and must not trip it.
+let cspViolations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  cspViolations = await watchCspViolations(page);
+});
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
 
 test("a person connects a wallet, pays the exact quote and watches the clip finish", async ({ page }, info) => {
   const { base, rpc } = e2eEnv();
@@ -68,4 +78,39 @@ test("a rejected prompt shows its reason and no signature is requested", async (
   await expect(error).toContainText("flag directive");
   expect(wallet.calls).not.toContain("eth_signTypedData_v4");
   expect(await balance()).toBe(before);
+});
+
+test("the studio's policy blocks what it does not name, and no other site can frame it", async ({ page }) => {
+  const { base } = e2eEnv();
+  await page.goto(`${base}/studio`);
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toBeEnabled();
+  // The watcher sees a violation when there is one: an image from a host the policy does not name.
+  await page.evaluate(() => {
+    const img = document.createElement("img");
+    img.src = "https://tracker.example/pixel.png";
+    document.body.append(img);
+  });
+  await expect.poll(() => cspViolations.some((v) => v.includes("img-src blocked https://tracker.example/pixel.png"))).toBe(true);
+  // Markup injected into the served page (as a stored XSS would be) cannot run a script: it has no nonce.
+  await page.route(`${base}/studio`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace("<body>", '<body><script>window.__injected = true</script><img src="x" onerror="window.__injected = true">');
+    await route.fulfill({ response, body });
+  });
+  await page.goto(`${base}/studio`);
+  await expect(page.getByRole("button", { name: "Connect wallet" })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  await expect.poll(() => cspViolations.filter((v) => /^script-src-(elem|attr) blocked inline/.test(v)).length).toBe(2);
+  await page.unroute(`${base}/studio`);
+  cspViolations.length = 0;
+
+  // A page on another origin that embeds the studio gets an error page instead of it.
+  await page.route("http://attacker.test/", (route) => route.fulfill({ contentType: "text/html", body: `<iframe src="${base}/studio"></iframe>` }));
+  await page.goto("http://attacker.test/");
+  const frame = await (await page.locator("iframe").elementHandle())?.contentFrame();
+  expect(frame).toBeTruthy();
+  await frame?.waitForLoadState();
+  // Chromium's own error page stands in for a document it refused to frame.
+  await expect.poll(() => frame?.url()).toBe("chrome-error://chromewebdata/");
+  expect(await frame?.getByRole("heading", { name: "Reel402" }).count()).toBe(0);
 });

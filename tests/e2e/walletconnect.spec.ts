@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { watchCspViolations } from "./csp";
 import { e2eEnv, usdcBalance } from "./devnet";
 import { startServer, type TestServer } from "../helpers/server";
 import { startWalletConnectRelay, type TestRelay } from "../helpers/walletconnect-relay";
@@ -21,9 +22,16 @@ test.beforeAll(async () => {
   server = await startServer({ RPC_URL: rpc, USDC_ADDRESS: token, WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_RELAY_URL: relay.url });
 });
 
+// The relay and WalletConnect's own endpoints must be reachable under the studio's CSP.
+let cspViolations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  cspViolations = await watchCspViolations(page);
+});
+
 test.afterEach(async () => {
   await wallet?.stop();
   wallet = undefined;
+  expect(cspViolations).toEqual([]);
 });
 
 test.afterAll(async () => {

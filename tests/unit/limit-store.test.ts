@@ -5,11 +5,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer, type Socket } from "node:net";
 import { after, before, describe, test } from "node:test";
+import { neonConfig } from "@neondatabase/serverless";
 import { openDb } from "@/lib/db/client";
+import { openNeonDb } from "@/lib/db/open-neon";
+import { checkIp } from "@/lib/limits/ip-guard";
 import type { LimitStore } from "@/lib/limits/limit-store";
 import { createPostgresLimitStore } from "@/lib/limits/postgres-limit-store";
 import { connectRedis, createRedisLimitStore } from "@/lib/limits/redis-limit-store";
 import { createTestDatabase } from "../helpers/database";
+import { startNeonWsProxy } from "../helpers/neon-ws-proxy";
 import { freePort } from "../helpers/ports";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -27,22 +31,87 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
     });
     after(() => close());
 
-    test("hit counts within a fixed window and starts over in the next", async () => {
+    test("at most the limit in any window: 20 just before a minute boundary, 20 just after, the second 20 are refused", async () => {
       const key = `posts:${fresh()}`;
       const start = Math.floor(Date.now() / MINUTE) * MINUTE;
       const at = (ms: number) => new Date(start + ms);
-      assert.deepEqual(await store.hit(key, MINUTE, at(100)), { count: 1, resetAt: at(MINUTE) });
-      assert.equal((await store.hit(key, MINUTE, at(30_000))).count, 2);
-      assert.equal((await store.hit(key, MINUTE, at(59_999))).count, 3);
-      assert.equal((await store.hit(`posts:${fresh()}`, MINUTE, at(200))).count, 1, "keys are independent");
-      assert.deepEqual(await store.hit(key, MINUTE, at(MINUTE)), { count: 1, resetAt: at(2 * MINUTE) });
+      const first = [];
+      for (let i = 0; i < 20; i++) first.push(await store.hit(key, 20, MINUTE, at(59_900)));
+      assert.deepEqual(first.map((h) => [h.allowed, h.count]), Array.from({ length: 20 }, (_, i) => [true, i + 1]));
+      for (let i = 0; i < 20; i++) {
+        // A fixed window would have started over at 60 s and let all of these through.
+        assert.deepEqual(await store.hit(key, 20, MINUTE, at(60_100)), { allowed: false, count: 20, resetAt: at(119_900) }, `hit ${21 + i}`);
+      }
+      assert.deepEqual(await store.hit(key, 20, MINUTE, at(119_899)), { allowed: false, count: 20, resetAt: at(119_900) });
+      // Exactly one window after 59.9 s those twenty no longer count.
+      assert.deepEqual(await store.hit(key, 20, MINUTE, at(119_900)), { allowed: true, count: 1, resetAt: at(179_900) });
+      assert.equal((await store.hit(`posts:${fresh()}`, 20, MINUTE, at(60_100))).count, 1, "keys are independent");
     });
 
-    test("concurrent hits are each counted once", async () => {
+    test("refused hits take no place: a place frees when the oldest counted request leaves the window", async () => {
+      const key = `posts:${fresh()}`;
+      const t0 = Date.now();
+      const at = (ms: number) => new Date(t0 + ms);
+      const hit = async (ms: number) => {
+        const h = await store.hit(key, 3, MINUTE, at(ms));
+        return [h.allowed, h.count, h.resetAt.getTime() - t0];
+      };
+      assert.deepEqual(await hit(0), [true, 1, 60_000]);
+      assert.deepEqual(await hit(10_000), [true, 2, 60_000]);
+      assert.deepEqual(await hit(20_000), [true, 3, 60_000]);
+      assert.deepEqual(await hit(30_000), [false, 3, 60_000]);
+      assert.deepEqual(await hit(59_999), [false, 3, 60_000]);
+      assert.deepEqual(await hit(60_000), [true, 3, 70_000], "the request at 0 left; the refused ones never counted");
+      assert.deepEqual(await hit(65_000), [false, 3, 70_000]);
+      assert.deepEqual(await hit(70_000), [true, 3, 80_000]);
+    });
+
+    test("a limit of 0 reads the window without counting", async () => {
       const key = `posts:${fresh()}`;
       const now = new Date();
-      const counts = await Promise.all(Array.from({ length: 10 }, () => store.hit(key, MINUTE, now)));
-      assert.deepEqual(counts.map((c) => c.count).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      assert.deepEqual(await store.hit(key, 0, MINUTE, now), { allowed: false, count: 0, resetAt: now });
+      await store.hit(key, 5, MINUTE, now);
+      assert.deepEqual(await store.hit(key, 0, MINUTE, new Date(now.getTime() + 1_000)), { allowed: false, count: 1, resetAt: new Date(now.getTime() + MINUTE) });
+      assert.equal((await store.hit(key, 5, MINUTE, now)).count, 2);
+    });
+
+    test("concurrent hits are each counted once and never exceed the limit", async () => {
+      const key = `posts:${fresh()}`;
+      const now = new Date();
+      const hits = await Promise.all(Array.from({ length: 12 }, () => store.hit(key, 7, MINUTE, now)));
+      const allowed = hits.filter((h) => h.allowed);
+      assert.deepEqual(allowed.map((h) => h.count).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6, 7]);
+      assert.ok(hits.filter((h) => !h.allowed).every((h) => h.count === 7));
+    });
+
+    test("checkIp: the 21st POST in any 60 s is refused with Retry-After until the oldest leaves; a blocked IP's attempts are not counted", async () => {
+      const ip = fresh();
+      const cfg = { postsPerMinute: 20, abuseBlock: { rejections: 5, windowSeconds: 600, blockSeconds: 30 } };
+      const start = Math.floor(Date.now() / MINUTE) * MINUTE;
+      const at = (ms: number) => new Date(start + ms);
+      for (let i = 0; i < 20; i++) {
+        const verdict = await checkIp(store, ip, cfg, at(59_900));
+        assert.equal(verdict.allowed, true);
+        assert.equal(verdict.headers.RateLimit, `"default";r=${19 - i};t=60`);
+        assert.equal(verdict.headers["RateLimit-Policy"], `"default";q=20;w=60`);
+      }
+      const refused = await checkIp(store, ip, cfg, at(60_100));
+      assert.deepEqual(refused, {
+        allowed: false,
+        code: "rate_limited",
+        retryAfterSeconds: 60,
+        headers: { "RateLimit-Policy": `"default";q=20;w=60`, RateLimit: `"default";r=0;t=60` },
+      });
+      assert.equal((await checkIp(store, ip, cfg, at(119_900))).allowed, true);
+
+      // Blocks expire in Redis by its own clock: this part runs in the present.
+      const other = fresh();
+      const t0 = Date.now();
+      await store.block(other, new Date(t0 + 30_000));
+      for (let i = 0; i < 25; i++) assert.equal((await checkIp(store, other, cfg, new Date(t0 + 1_000))).allowed, false);
+      const after = await checkIp(store, other, cfg, new Date(t0 + 30_000));
+      assert.equal(after.allowed, true, "attempts during the block took no place in the window");
+      assert.equal(after.headers.RateLimit, `"default";r=19;t=60`);
     });
 
     test("rejections are counted in a sliding window", async () => {
@@ -92,10 +161,35 @@ limitStoreBehaviour("Postgres", async () => {
   };
 });
 
+limitStoreBehaviour("Postgres through Neon's serverless driver", async () => {
+  const database = await createTestDatabase();
+  const url = new URL(database.url);
+  const proxy = await startNeonWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  // Plain WebSocket to the local proxy; on Neon these stay at their defaults (TLS to Neon's proxy).
+  neonConfig.wsProxy = () => proxy.address;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+  const opened = await openNeonDb(database.url);
+  return {
+    store: createPostgresLimitStore(opened.db),
+    close: async () => {
+      await opened.close();
+      await proxy.stop();
+      await database.drop();
+    },
+  };
+});
+
+limitStoreBehaviour("PGlite", async () => {
+  const opened = await openDb(undefined, mkdtempSync(path.join(tmpdir(), "reel402-limits-")));
+  return { store: createPostgresLimitStore(opened.db), close: opened.close };
+});
+
 describe("Redis outages", () => {
   test("guard calls fail when Redis is unreachable, instead of waiting for it", async () => {
     const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${await freePort()}`));
-    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()), /^Error: Redis limit store: /);
+    await assert.rejects(store.hit(`posts:${fresh()}`, 20, MINUTE, new Date()), /^Error: Redis limit store: /);
     await assert.rejects(store.blockedUntil(fresh(), new Date()), /^Error: Redis limit store: /);
     await store.close();
   });
@@ -106,7 +200,7 @@ describe("Redis outages", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as { port: number };
     const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${port}`));
-    await assert.rejects(store.hit(`posts:${fresh()}`, MINUTE, new Date()), /^Error: Redis limit store: Command timed out/);
+    await assert.rejects(store.hit(`posts:${fresh()}`, 20, MINUTE, new Date()), /^Error: Redis limit store: Command timed out/);
     await store.close();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
