@@ -22,15 +22,17 @@ export type Fault =
 export type FaultRule = {
   method: string;
   fault: Fault;
-  /** How many matching calls get the fault; per key when `key` is given. Infinity: until cleared. */
-  times: number;
+  /** How many matching calls get the fault; per key when `key` is given. Default: no limit. */
+  times?: number;
+  /** The rule ends at this time (ms since epoch): a node lagging for a while, then caught up. */
+  until?: number;
   match?: (req: RpcRequest) => boolean;
   key?: (req: RpcRequest) => string;
 };
 
 export type RpcFaultProxy = {
   url: string;
-  add: (rule: FaultRule) => void;
+  add: (rule: FaultRule) => { hits: () => number; remove: () => void };
   /** Drops every rule and resets the counters. */
   clear: () => void;
   /** Calls that reached the proxy / got a fault, per method, since the last clear. */
@@ -46,7 +48,7 @@ const TAGS = new Set(["latest", "pending", "safe", "finalized"]);
 
 /** A JSON-RPC proxy in front of anvil with a programmable fault plan; handles batches. */
 export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProxy> {
-  let rules: (FaultRule & { used: Map<string, number> })[] = [];
+  let rules: (FaultRule & { used: Map<string, number>; hits: number })[] = [];
   const seen = new Map<string, number>();
   const faults = new Map<string, number>();
   const sent: { hash: string; selector: string }[] = [];
@@ -55,11 +57,13 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
   const faultFor = (req: RpcRequest): Fault | null => {
     for (const rule of rules) {
       if (rule.method !== req.method && rule.method !== "*") continue;
+      if (rule.until !== undefined && Date.now() > rule.until) continue;
       if (rule.match && !rule.match(req)) continue;
       const k = rule.key?.(req) ?? "";
       const n = rule.used.get(k) ?? 0;
-      if (n >= rule.times) continue;
+      if (n >= (rule.times ?? Infinity)) continue;
       rule.used.set(k, n + 1);
+      rule.hits++;
       bump(faults, req.method);
       return rule.fault;
     }
@@ -158,7 +162,11 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    add: (rule) => rules.push({ ...rule, used: new Map() }),
+    add: (rule) => {
+      const entry = { ...rule, used: new Map<string, number>(), hits: 0 };
+      rules.push(entry);
+      return { hits: () => entry.hits, remove: () => (rules = rules.filter((r) => r !== entry)) };
+    },
     clear: () => {
       rules = [];
       seen.clear();
@@ -176,7 +184,7 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
 }
 
 /** The first four calldata bytes of a raw transaction, by decoding it. */
-function selectorOf(raw: string): string {
+export function selectorOf(raw: string): string {
   try {
     return (parseTransaction(raw as `0x${string}`).data ?? "0x").slice(0, 10);
   } catch {
