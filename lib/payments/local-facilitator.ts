@@ -12,7 +12,7 @@ import type { OperatorWallet } from "@/lib/payments/operator-wallet";
  * same FacilitatorClient interface a hosted facilitator has.
  */
 export function createLocalFacilitator(wallet: OperatorWallet, network: Network): FacilitatorClient {
-  const { client, serialize } = wallet;
+  const { client } = wallet;
   const send = signThenSend(wallet);
   const signer = toFacilitatorEvmSigner(
     {
