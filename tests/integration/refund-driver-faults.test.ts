@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { eq } from "drizzle-orm";
 import { createPublicClient, http, parseAbiItem } from "viem";
 import { devnetAccount, devnetChain, devnetPrivateKey } from "@/lib/devnet/accounts";
 import type { Db } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema";
 import { createOperatorWallet, type OperatorWallet } from "@/lib/payments/operator-wallet";
 import { openRefund, refundForJob, refundsInStatus } from "@/lib/refunds/repository";
 import { driveRefund } from "@/lib/refunds/send-refund";
@@ -126,5 +128,21 @@ describe("refund driver under RPC faults", () => {
     ]);
     assertExactlyOnce(r);
     assert.equal(r.faulted.eth_getTransactionCount, 2);
+    const resigned = await db.select().from(auditEvents).where(eq(auditEvents.type, "refund.resigned"));
+    assert.ok(resigned.length >= 1, "a refund signed on a taken nonce was re-signed");
+    for (const e of resigned) assert.notEqual(e.data.takenBy, e.data.dead);
+  });
+
+  test("the fault proxy answers a JSON-RPC batch item by item", async () => {
+    const rule = proxy.add({ method: "eth_blockNumber", fault: { kind: "error" }, times: 1 });
+    const batch = [
+      { jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] },
+      { jsonrpc: "2.0", id: 2, method: "eth_chainId", params: [] },
+    ];
+    const res = await fetch(proxy.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) });
+    const answers = (await res.json()) as { id: number; result?: string; error?: { code: number } }[];
+    rule.remove();
+    assert.equal(answers.find((a) => a.id === 1)?.error?.code, -32005);
+    assert.equal(answers.find((a) => a.id === 2)?.result, "0x7a69");
   });
 });
