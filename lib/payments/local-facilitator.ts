@@ -3,6 +3,8 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import type { Network } from "@x402/core/types";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { type Abi, concat, encodeFunctionData, keccak256 } from "viem";
+import { noteBlock } from "@/lib/payments/chain-head";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 
 /**
@@ -10,15 +12,21 @@ import type { OperatorWallet } from "@/lib/payments/operator-wallet";
  * same FacilitatorClient interface a hosted facilitator has.
  */
 export function createLocalFacilitator(wallet: OperatorWallet, network: Network): FacilitatorClient {
-  const { client, serialize } = wallet;
+  const { client } = wallet;
+  const send = signThenSend(wallet);
   const signer = toFacilitatorEvmSigner(
     {
       address: wallet.account.address,
       readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),
       verifyTypedData: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
-      writeContract: (args) => serialize(() => client.writeContract(args as Parameters<typeof client.writeContract>[0])),
-      sendTransaction: (args) => serialize(() => client.sendTransaction(args)),
-      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      writeContract: (args) =>
+        send(args.address, concat([encodeFunctionData({ abi: args.abi as Abi, functionName: args.functionName, args: args.args }), args.dataSuffix ?? "0x"]), args.gas),
+      sendTransaction: (args) => send(args.to, args.data),
+      waitForTransactionReceipt: async (args) => {
+        const receipt = await client.waitForTransactionReceipt(args);
+        noteBlock(client.chain.id, receipt.blockNumber);
+        return receipt;
+      },
       getCode: (args) => client.getCode(args),
     },
     { confirmationTimeoutMs: 30_000 },
@@ -29,4 +37,22 @@ export function createLocalFacilitator(wallet: OperatorWallet, network: Network)
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
     getSupported: async () => facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
   };
+}
+
+/**
+ * Signs first, so the transaction's hash is known before it is broadcast, then returns that hash
+ * whatever the broadcast answers: a lost or failed answer may hide a transaction that landed.
+ * The receipt wait then decides; no receipt in time makes the settlement `pending` (unknown),
+ * which the reconciler settles from the chain, never "failed". Errors before signing (a gas
+ * estimate that reverts, a read that fails) mean nothing was sent and still throw.
+ */
+function signThenSend(wallet: OperatorWallet) {
+  const { client, account, serialize } = wallet;
+  return (to: `0x${string}`, data: `0x${string}`, gas?: bigint) =>
+    serialize(async () => {
+      const request = await client.prepareTransactionRequest({ account, chain: client.chain, to, data, ...(gas ? { gas } : {}) });
+      const raw = await client.signTransaction(request as never);
+      await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+      return keccak256(raw);
+    });
 }

@@ -24,8 +24,18 @@ export async function refundsInStatus(db: Db, statuses: RefundRow["status"][]): 
   return db.select().from(refunds).where(inArray(refunds.status, statuses)).orderBy(refunds.createdAt);
 }
 
-/** Moves a refund on only if nobody else did first. */
-export async function updateRefund(db: Db, id: string, from: RefundRow["status"], patch: Partial<typeof refunds.$inferInsert>): Promise<boolean> {
-  const rows = await db.update(refunds).set(patch).where(and(eq(refunds.id, id), eq(refunds.status, from))).returning({ id: refunds.id });
+/**
+ * Moves a refund on only if nobody else did first: still in `from` and, for a sent refund, still
+ * carrying the transaction the caller judged (another process may have re-signed it meanwhile).
+ */
+export async function updateRefund(
+  db: Db,
+  id: string,
+  from: RefundRow["status"],
+  patch: Partial<typeof refunds.$inferInsert>,
+  transaction?: string,
+): Promise<boolean> {
+  const same = [eq(refunds.id, id), eq(refunds.status, from), ...(transaction ? [eq(refunds.transaction, transaction)] : [])];
+  const rows = await db.update(refunds).set(patch).where(and(...same)).returning({ id: refunds.id });
   return rows.length > 0;
 }

@@ -1,21 +1,63 @@
 import { encodeFunctionData, erc20Abi, keccak256 } from "viem";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
+import { readFact, receiptMissing } from "@/lib/payments/chain-fact";
+import { nonceTaker } from "@/lib/payments/nonce-taker";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { type RefundRow, updateRefund } from "@/lib/refunds/repository";
 
 export type RefundFaults = { crashAfterRecord?: () => void; crashAfterBroadcast?: () => void };
 
 /**
- * Drives one refund a step: a pending refund is signed, RECORDED, then broadcast; a sent one is
- * resolved by reading the chain. A crash anywhere leaves a record that leads to the same
- * transaction, so the payer is paid back exactly once.
+ * Drives one refund a step. pending → sent: the transfer is signed and RECORDED (hash, nonce,
+ * raw bytes) before it is broadcast. sent → confirmed | manual: from OUR transaction's receipt.
+ * sent → pending (re-sign): only once the chain shows that a different transaction used our
+ * nonce, so the recorded one can never be mined. Any read that gives no answer leaves the refund
+ * as it is until the next tick: at most one transfer per refund can ever land.
  */
 export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${string}`, refund: RefundRow, faults: RefundFaults = {}): Promise<RefundRow["status"]> {
+  if (refund.status === "pending") return signAndSend(db, wallet, token, refund, faults);
+  if (refund.status !== "sent" || !refund.transaction || !refund.rawTransaction || refund.walletNonce === null) return refund.status;
   const { client, account } = wallet;
-  if (refund.status === "pending") {
-    return wallet.serialize(async (): Promise<RefundRow["status"]> => {
-      const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+  const hash = refund.transaction as `0x${string}`;
+
+  const receipt = await readFact(() => client.getTransactionReceipt({ hash }), receiptMissing);
+  if (receipt.kind === "unknown") return "sent";
+  if (receipt.kind === "yes") {
+    const status: RefundRow["status"] = receipt.value.status === "success" ? "confirmed" : "manual";
+    await auditedTransaction(db, async (tx) => {
+      if (await updateRefund(tx, refund.id, "sent", { status, confirmedAt: status === "confirmed" ? new Date() : null }, hash)) {
+        await appendAudit(tx, status === "confirmed" ? "refund.confirmed" : "refund.manual", refund.jobId, { transaction: hash, receipt: receipt.value.status });
+      }
+    });
+    return status;
+  }
+
+  // No receipt for our hash. A moved nonce is not proof the transfer was lost: our own
+  // transaction may be what moved it (and the receipt read was stale). Find who took it.
+  const taker = await nonceTaker(client, account.address, refund.walletNonce);
+  if (taker.kind === "unknown") return "sent";
+  if (taker.kind === "no") {
+    // The nonce is still free: the same signed bytes again (one nonce, so at most one can land).
+    await client.sendRawTransaction({ serializedTransaction: refund.rawTransaction as `0x${string}` }).catch(() => undefined);
+    return "sent";
+  }
+  if (taker.value.toLowerCase() === hash.toLowerCase()) return "sent"; // ours is mined; its receipt will follow
+  await auditedTransaction(db, async (tx) => {
+    if (await updateRefund(tx, refund.id, "sent", { status: "pending", rawTransaction: null, transaction: null, walletNonce: null }, hash)) {
+      await appendAudit(tx, "refund.resigned", refund.jobId, { dead: hash, nonce: refund.walletNonce, takenBy: taker.value });
+    }
+  });
+  return "pending";
+}
+
+async function signAndSend(db: Db, wallet: OperatorWallet, token: `0x${string}`, refund: RefundRow, faults: RefundFaults): Promise<RefundRow["status"]> {
+  const { client, account } = wallet;
+  return wallet.serialize(async (): Promise<RefundRow["status"]> => {
+    let raw: `0x${string}`;
+    let nonce: number;
+    try {
+      nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
       const request = await client.prepareTransactionRequest({
         account,
         chain: client.chain,
@@ -23,42 +65,21 @@ export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${st
         data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [refund.payer as `0x${string}`, BigInt(refund.amountAtomic)] }),
         nonce,
       });
-      const raw = await client.signTransaction(request as never);
-      const hash = keccak256(raw);
-      const recorded = await auditedTransaction(db, async (tx) => {
-        const ok = await updateRefund(tx, refund.id, "pending", { status: "sent", rawTransaction: raw, transaction: hash, walletNonce: nonce, sentAt: new Date() });
-        if (ok) await appendAudit(tx, "refund.sent", refund.jobId, { transaction: hash, amount: refund.amountAtomic });
-        return ok;
-      });
-      if (!recorded) return "sent";
-      faults.crashAfterRecord?.();
-      await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
-      faults.crashAfterBroadcast?.();
-      return "sent";
+      raw = await client.signTransaction(request as never);
+    } catch {
+      return "pending"; // nothing signed or recorded: try again next tick
+    }
+    const hash = keccak256(raw);
+    const recorded = await auditedTransaction(db, async (tx) => {
+      const ok = await updateRefund(tx, refund.id, "pending", { status: "sent", rawTransaction: raw, transaction: hash, walletNonce: nonce, sentAt: new Date() });
+      if (ok) await appendAudit(tx, "refund.sent", refund.jobId, { transaction: hash, amount: refund.amountAtomic, nonce });
+      return ok;
     });
-  }
-  if (refund.status !== "sent" || !refund.transaction || !refund.rawTransaction || refund.walletNonce === null) return refund.status;
-
-  const receipt = await client.getTransactionReceipt({ hash: refund.transaction as `0x${string}` }).catch(() => null);
-  if (receipt) {
-    const status: RefundRow["status"] = receipt.status === "success" ? "confirmed" : "manual";
-    await auditedTransaction(db, async (tx) => {
-      if (await updateRefund(tx, refund.id, "sent", { status, confirmedAt: status === "confirmed" ? new Date() : null })) {
-        await appendAudit(tx, status === "confirmed" ? "refund.confirmed" : "refund.manual", refund.jobId, { transaction: refund.transaction, receipt: receipt.status });
-      }
-    });
-    return status;
-  }
-  const mined = await client.getTransactionCount({ address: account.address, blockTag: "latest" });
-  if (mined > refund.walletNonce) {
-    // Another transaction took this nonce, so the recorded one can never be mined: sign afresh.
-    await auditedTransaction(db, async (tx) => {
-      if (await updateRefund(tx, refund.id, "sent", { status: "pending", rawTransaction: null, transaction: null, walletNonce: null })) {
-        await appendAudit(tx, "refund.resigned", refund.jobId, { dead: refund.transaction });
-      }
-    });
-    return "pending";
-  }
-  await client.sendRawTransaction({ serializedTransaction: refund.rawTransaction as `0x${string}` }).catch(() => undefined);
-  return "sent";
+    if (!recorded) return "sent";
+    faults.crashAfterRecord?.();
+    // An error here may hide a transaction that landed: the next tick asks the chain.
+    await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+    faults.crashAfterBroadcast?.();
+    return "sent";
+  });
 }

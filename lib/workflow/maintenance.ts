@@ -29,17 +29,27 @@ export type MaintenanceDeps = {
 /** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos. Idempotent. */
 export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
-  const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps);
+  // One part failing (an RPC outage) must not hold up the others.
+  const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps).catch((error: unknown) => {
+    console.error("[reel402] settlement reconciliation failed:", errorName(error));
+    return 0;
+  });
   let refunds = 0;
   if (deps.refundWallet) {
     for (const refund of await refundsInStatus(deps.db, ["pending", "sent"])) {
-      await driveRefund(deps.db, deps.refundWallet, deps.asset, refund, deps.refundFaults);
-      refunds++;
+      try {
+        await driveRefund(deps.db, deps.refundWallet, deps.asset, refund, deps.refundFaults);
+        refunds++;
+      } catch (error) {
+        console.error(`[reel402] refund ${refund.id} step failed:`, errorName(error));
+      }
     }
   }
   const expired = await clearExpiredVideos(deps.db, deps.store);
   return { reconciled, refunds, expired };
 }
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : "unknown error");
 
 /** Past its link's expiry a video is deleted from the store, then forgotten by its job. */
 async function clearExpiredVideos(db: Db, store: VideoStore, now = new Date()): Promise<number> {
