@@ -71,7 +71,7 @@ async function checkpointAudit(db: Db, store: VideoStore, audit: NonNullable<Mai
     await checkpointAuditLog(db, store, audit.secret, audit.state);
     audit.reported = undefined;
   } catch (error) {
-    const what = error instanceof AuditBreakError ? `refused, the log no longer holds at ${explainBreak(error.broken)}` : `failed: ${(error as Error).message}`;
+    const what = error instanceof AuditBreakError ? `refused, the log no longer holds at ${explainBreak(error.broken)}` : `failed: ${errorName(error)}`;
     if (audit.reported === what) return;
     audit.reported = what;
     console.error(`[reel402] audit checkpoint ${what} (run npm run audit:verify)`);
