@@ -12,11 +12,21 @@ const clipShape = {
   ratio: z.enum(["16:9", "4:3", "1:1", "3:4", "9:16", "21:9", "adaptive"]).optional(),
   seed: z.number().int().min(-1).max(4294967295).optional(),
   audio: z.boolean().optional().describe("Generate synced audio (price × 1.25)."),
+  camera_fixed: z.boolean().optional().describe("Lock the camera (custom clip, same price)."),
 };
 
-type ClipArgs = { prompt: string; model: "alpha" | "alpha-fast"; duration?: number; resolution?: string; ratio?: string; seed?: number; audio?: boolean };
+type ClipArgs = {
+  prompt: string;
+  model: "alpha" | "alpha-fast";
+  duration?: number;
+  resolution?: string;
+  ratio?: string;
+  seed?: number;
+  audio?: boolean;
+  camera_fixed?: boolean;
+};
 
-const toRequest = (a: ClipArgs): ClipRequest => ({ ...a, fixedCamera: false });
+const toRequest = ({ camera_fixed, ...a }: ClipArgs): ClipRequest => ({ ...a, fixedCamera: Boolean(camera_fixed) });
 const text = (t: string, structured?: Record<string, unknown>) => ({ content: [{ type: "text" as const, text: t }], ...(structured ? { structuredContent: structured } : {}) });
 const failure = (error: unknown) => ({
   isError: true,

@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
@@ -120,10 +120,22 @@ export async function waitForJob(baseUrl: string, id: string, onUpdate: (job: Jo
   }
 }
 
+/**
+ * Saves a video and returns the bytes actually written, counted as they pass: a Content-Length
+ * header can be absent (chunked transfer) and is only used to detect a cut-off download.
+ */
 export async function download(url: string, file: string): Promise<number> {
   const res = await fetch(url);
   if (!res.ok || !res.body) throw new Error(`download failed: HTTP ${res.status}`);
-  await pipeline(Readable.fromWeb(res.body as never), createWriteStream(file));
-  return Number(res.headers.get("content-length") ?? 0);
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(Readable.fromWeb(res.body as never), counter, createWriteStream(file));
+  const announced = res.headers.get("content-length");
+  if (announced !== null && Number(announced) !== bytes) throw new Error(`download cut off: ${bytes} of ${announced} bytes arrived (${file} is incomplete)`);
+  return bytes;
 }
-

@@ -5,6 +5,7 @@ import next from "next";
 import { startAnvil } from "@/lib/devnet/anvil";
 import { setupDevnetChain } from "@/lib/devnet/setup-chain";
 import { ConfigError, getEnv } from "@/lib/env";
+import { restoreContentLength } from "@/lib/storage/body-length";
 
 /**
  * Runs the whole service: on the devnet it first starts the local chain (state kept in the data
@@ -32,6 +33,7 @@ async function main() {
   await app.prepare();
   const server = createServer((req, res) => {
     req.headers["x-reel402-peer"] = req.socket.remoteAddress ?? "";
+    restoreContentLength(res);
     void handle(req, res);
   });
   server.listen(env.port, env.host, () => {

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { problem } from "@/lib/api/problem";
+import { BODY_LENGTH_HEADER } from "@/lib/storage/body-length";
 import { assertSafeKey, openLocalVideo } from "@/lib/storage/local-store";
 import { checkVideoLink } from "@/lib/storage/url-signing";
 
@@ -63,7 +64,9 @@ export async function serveVideo(request: Request, key: string, deps: { dir: str
     return new Response(null, { status: 416, headers });
   }
   const { start, end } = range ?? { start: 0, end: video.size - 1 };
+  // Next.js strips Content-Length from route responses; the HTTP server restores it from ours.
   headers.set("content-length", String(end - start + 1));
+  headers.set(BODY_LENGTH_HEADER, String(end - start + 1));
   if (range) headers.set("content-range", `bytes ${start}-${end}/${video.size}`);
   const status = range ? 206 : 200;
   if (request.method === "HEAD" || video.size === 0) {
