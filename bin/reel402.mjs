@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry point of the reel402 CLI: loads the TypeScript sources through tsx.
+// Inside the checkout only (`npx reel402` here, for working on cli/): runs the TypeScript sources
+// through tsx. Users install the bundled package instead: see cli/package.json and the README.
 import { register } from "tsx/esm/api";
 
 register();

@@ -138,6 +138,11 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
       assert.deepEqual(tools.map((t) => t.name).sort(), ["generate_video", "get_job", "quote_video"]);
       const generate = tools.find((t) => t.name === "generate_video");
       assert.equal((generate?.inputSchema.properties?.camera_fixed as { type?: string } | undefined)?.type, "boolean");
+      // A locked camera is a custom clip: the option reaches the request, not just the schema.
+      const fixed = await client.callTool({ name: "quote_video", arguments: { prompt: "a lighthouse", camera_fixed: true } });
+      assert.deepEqual(fixed.structuredContent, { price_usd: "0.91", endpoint: "/generate/alpha-fast/custom" });
+      const plain = await client.callTool({ name: "quote_video", arguments: { prompt: "a lighthouse" } });
+      assert.deepEqual(plain.structuredContent, { price_usd: "0.91", endpoint: "/generate/alpha-fast/5s-720p" });
       const over = await client.callTool({ name: "generate_video", arguments: { prompt: "a lighthouse", model: "alpha" } });
       assert.equal(over.isError, true);
       const made = await client.callTool({ name: "generate_video", arguments: { prompt: "a lighthouse at dusk", duration: 4, resolution: "480p", camera_fixed: true } });
