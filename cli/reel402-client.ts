@@ -135,7 +135,8 @@ export async function download(url: string, file: string): Promise<number> {
     },
   });
   await pipeline(Readable.fromWeb(res.body as never), counter, createWriteStream(file));
-  const announced = res.headers.get("content-length");
+  // fetch decodes a compressed body, whose announced length is then the compressed one.
+  const announced = res.headers.get("content-encoding") ? null : res.headers.get("content-length");
   if (announced !== null && Number(announced) !== bytes) throw new Error(`download cut off: ${bytes} of ${announced} bytes arrived (${file} is incomplete)`);
   return bytes;
 }
