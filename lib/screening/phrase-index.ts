@@ -44,13 +44,16 @@ export class PhraseIndex<T> {
   private readonly stemPrefixes: string[] = [];
   size = 0;
 
+  /** `minStem`: the shortest prefix a "*" entry may have. */
+  constructor(private readonly minStem = 3) {}
+
   add(words: readonly string[], tag: T): void {
     const first = words[0];
     if (first === undefined) return;
     const phrase = { words, tag };
     let bucket: Bucket<T> | undefined;
     if (first.endsWith("*")) {
-      if (first.length < 4) throw new Error(`stem too short: ${first}`);
+      if (first.length - 1 < this.minStem) throw new Error(`stem too short: ${first}`);
       const prefix = first.slice(0, -1);
       const key = prefix.charCodeAt(0);
       let list = this.stems.get(key);

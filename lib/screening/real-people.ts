@@ -1,6 +1,8 @@
 import { REAL_PEOPLE } from "./data/real-people.generated";
 import type { Token } from "./normalize";
-import { phraseWords } from "./normalize";
+import { canonical, phraseWords } from "./normalize";
+import { ARABIC, CYRILLIC, cyrillicStem, HANGUL, hangulVariants, LATIN_WORD, arabicVariants, UNSPACED } from "./scripts";
+import { SubstringIndex } from "./substring-index";
 import { type Phrase, PhraseIndex } from "./phrase-index";
 
 /**
@@ -20,13 +22,33 @@ import { type Phrase, PhraseIndex } from "./phrase-index";
 type Person = { name: string; creator: boolean };
 
 const NAMES = new PhraseIndex<Person>();
+// Names written in Han, kana or Thai, found anywhere in the text (no spaces around them).
+const NATIVE = new SubstringIndex<Person>();
+
+/** The word forms a name's words take in the prompt: Korean particles, Russian cases, Arabic clitics. */
+function nativeForms(words: string[]): string[][] {
+  const last = words[words.length - 1] as string;
+  if (HANGUL.test(last)) return hangulVariants(last).map((v) => [...words.slice(0, -1), v]);
+  if (CYRILLIC.test(last)) return [words.map((w) => cyrillicStem(w, words.length > 1 ? 3 : 5) ?? w)];
+  if (ARABIC.test(words[0] as string)) return arabicVariants(words[0] as string).map((v) => [v, ...words.slice(1)]);
+  return [words];
+}
+
 for (const line of REAL_PEOPLE) {
   const creator = line.startsWith("*");
   const aliases = (creator ? line.slice(1) : line).split("|");
   const person: Person = { name: (aliases[0] ?? "").trim(), creator };
   for (const alias of aliases) {
+    if (UNSPACED.test(alias)) {
+      NATIVE.add(canonical(alias).toLowerCase(), person);
+      continue;
+    }
     const words = phraseWords(alias);
     if (words.length === 0) continue;
+    if (!LATIN_WORD.test(words.join(""))) {
+      for (const form of nativeForms(words)) NAMES.add(form, person);
+      continue;
+    }
     NAMES.add(words, person);
     if (words.length > 1) {
       const joined = words.join("");
@@ -37,8 +59,18 @@ for (const line of REAL_PEOPLE) {
   }
 }
 
+/** The first person named in Han, kana or Thai in the compacted text, outside `safe` stretches. */
+export function findNativeName(compactText: string, safe: Uint8Array): string | null {
+  for (const { start, end, tag } of NATIVE.find(compactText)) {
+    let covered = true;
+    for (let k = start; k < end; k++) if (!safe[k]) covered = false;
+    if (!covered) return tag.name;
+  }
+  return null;
+}
+
 export const REAL_PEOPLE_COUNT = REAL_PEOPLE.length;
-export const REAL_PEOPLE_INDEX_SIZE = NAMES.size;
+export const REAL_PEOPLE_INDEX_SIZE = NAMES.size + NATIVE.size;
 
 // "... style", "... film", "... symphony": the name stands for a body of work.
 const WORK_AFTER = new Set(

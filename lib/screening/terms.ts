@@ -118,6 +118,19 @@ export const VIOLENCE_TERMS: readonly string[] = [
   "(beheads|beheaded|behead) (a|the|) (hostage|prisoner|man|woman)", "torture (porn|chamber|scene|video)", "animal (cruelty|abuse|torture)",
   "blood and guts", "(legs|arms|limbs) blown off", "landmine victims?", "maim*", "massacring", "slaughter (of|) (civilians|villagers|people|children|innocents)",
   "(slaughtered|slaughtering|slaughters) (civilians|villagers|people|children|innocents|hostages|prisoners)", "crucified (man|woman|body|bodies|people)", "crows pecking (his|her|their) eyes",
+  // Acts without a gore word: beating, bludgeoning, burning, execution, torture, dragging.
+  "bludgeon*", "(beaten|beat|beating|kicked|stomped|clubbed) (to a pulp|senseless|unconscious|bloody)", "curb (stomp|stomped|stomping)", "curbstomp*",
+  "(beat|beats|beating|kick|kicks|kicking|stomp|stomps|stomping|bash|bashes|bashing|bashed|cave|caves|caved|smash|smashes|smashing|smashed) (his|her|their|a man's|the man's|someone's) (head|skull|face|teeth) in",
+  "(smashed|crushed|caved in|shattered|cracked) (skull|skulls)", "(skull|skulls) (smashed|crushed|caved in|shattered|cracked open)",
+  "(burned|burnt|burning|burn|burns) (him|her|them|a man|a woman|a person|people|the prisoner|the prisoners|the victim|the witch|a witch|villagers|the villagers) alive", "(burned|burnt) at the stake", "burning at the stake",
+  "(executed|executes|executing|execute) (him|her|them|the prisoner|the prisoners|a prisoner|prisoners|the hostage|hostages|civilians|the man|the woman|a man|a woman|people|the traitor|traitors|the captives|captives)",
+  "(executed|shot) execution style", "(shot|shoots|shooting) (him|her|them) (point blank|at point blank range|in the back of the head)", "(point blank|at point blank range) (in|to) the (head|face|temple)",
+  "(tortures|tortured|torturing|torture) (him|her|them|a man|a woman|a prisoner|the prisoner|prisoners|the captive|captives|the victim|people)", "waterboard*", "(pulling|pulled|pulls|rips|ripped|ripping) out (his|her|their) (fingernails|nails|teeth)",
+  "(dragged|dragging|drags|drag) (him|her|them|a man|a woman|a person|the man|the woman|the victim|the body|a body|the prisoner) behind (a|the) (car|truck|horse|horses|pickup|vehicle|jeep|motorcycle|tractor)",
+  "(man|woman|person|victim|body|prisoner|men|women|people) (is|was|being|gets|got|are|were|) dragged behind (a|the) (car|truck|horse|horses|pickup|vehicle|jeep|motorcycle|tractor)",
+  "(strangles|strangled|strangling|strangle|chokes|choked|choking) (him|her|them|a man|a woman|the man|the woman|the victim|his wife|her husband) (to death|until|till|lifeless)",
+  "(bleeding|bleeds|bled) out", "gunned down (civilians|protesters|students|worshippers|villagers|people|prisoners|unarmed)", "(hacked|hacking|hacks) (him|her|them|a man|a woman|people|villagers) (apart|to pieces|with a machete|with machetes|with an axe)",
+  "put to death", "death by (stoning|hanging|firing squad|beheading|burning|torture)", "(stoning|stoned|stones) (him|her|them|the woman|a woman|the man|a man|the adulteress)",
 ];
 
 /** Requests for deepfakes, face swaps, impersonation and likeness, and offices that name one person. */

@@ -1,0 +1,248 @@
+import { LEXICONS } from "./lexicons";
+import type { Lexicon } from "./lexicons/types";
+import { canonical, type Token, tokenize } from "./normalize";
+import { expand, type Phrase, PhraseIndex } from "./phrase-index";
+import { HANGUL, hangulVariants, LATIN_WORD, UNSPACED } from "./scripts";
+import { SubstringIndex } from "./substring-index";
+
+/**
+ * Every language's lexicon (lexicons/*.ts) in two indexes: words for scripts written with spaces
+ * (Latin, Cyrillic, Arabic, Devanagari, Hangul), substrings for Han, kana and Thai. English has
+ * its own rules in screen.ts; this module adds the other languages on top.
+ *
+ * A Latin-script word of one language can be an ordinary word of another: German "Kind" is
+ * English "kind", French "ado" is "much ado". Such a word (a stopword of another language, a
+ * listed common English word, or three letters or fewer) fires only when the prompt reads as its
+ * language: its stopwords are among the most frequent of the prompt. Every other word fires
+ * whatever the language around it, so a red line inside a mixed prompt still trips.
+ */
+
+export type TermCategory = "minors" | "real_person" | "sexual" | "graphic_violence";
+type Tag = { category: TermCategory; lang: string; gated: boolean };
+
+// English function words, for telling an English prompt from another Latin-script one.
+const ENGLISH_STOPWORDS =
+  "a an the and or but of in on at to for with without by from as is are was were be been being it its this that these those he she they we you i his her their our my your him them who which what there here into over under while after before about".split(
+    " ",
+  );
+const ENGLISH_NEGATORS = ["no", "not", "without", "never", "none", "nothing", "avoid"];
+// Words of other languages' lists that are also everyday English words.
+const COMMON_ENGLISH = new Set(
+  "kind kinder sang nu bébé bebe pan fin son hot mist gift bad boot brand chef die dame gang handy rock slip tag kids pupil minor menor dom boy boys baby babies nude nudes sex gore massacre".split(
+    " ",
+  ),
+);
+
+const WORDS = new PhraseIndex<Tag>(2);
+const SUBSTRINGS = new SubstringIndex<Tag>();
+const SAFE_WORDS = new PhraseIndex<true>(2);
+const SAFE_SUBSTRINGS = new SubstringIndex<true>();
+const STOPWORDS = new Map<string, string[]>();
+const NEGATORS = new Map<string, Set<string>>();
+const UNSPACED_NEGATORS = new Map<string, string[]>();
+/** Entries that could not be indexed (a "*" stem too short), reported by the evaluation script. */
+export const SKIPPED_ENTRIES: string[] = [];
+
+for (const w of ENGLISH_STOPWORDS) STOPWORDS.set(w, ["en"]);
+for (const lex of LEXICONS) {
+  for (const raw of lex.stopwords) {
+    const w = canonical(raw).toLowerCase();
+    const langs = STOPWORDS.get(w) ?? [];
+    if (!langs.includes(lex.lang)) langs.push(lex.lang);
+    STOPWORDS.set(w, langs);
+  }
+}
+
+/** The phrase's words as the tokenizer reads them, keeping a trailing "*"; or the joined substring for unspaced scripts. */
+function forms(entry: string): Array<{ words: string[] } | { substring: string }> {
+  const out: Array<{ words: string[] } | { substring: string }> = [];
+  for (const words of expand(canonical(entry).toLowerCase())) {
+    const joined = words.join(" ");
+    if (UNSPACED.test(joined)) {
+      out.push({ substring: joined.replace(/\*/g, "") });
+      continue;
+    }
+    const tokens: string[] = [];
+    for (const w of words) {
+      const star = w.endsWith("*");
+      const parts = tokenize(star ? w.slice(0, -1) : w).map((t) => t.w);
+      if (star && parts.length > 0) parts[parts.length - 1] += "*";
+      tokens.push(...parts);
+    }
+    if (tokens.length === 0) continue;
+    const last = tokens[tokens.length - 1] as string;
+    if (HANGUL.test(last) && !last.endsWith("*")) for (const v of hangulVariants(last)) out.push({ words: [...tokens.slice(0, -1), v] });
+    else out.push({ words: tokens });
+  }
+  return out;
+}
+
+function ambiguous(word: string, lang: string): boolean {
+  const bare = word.replace(/\*$/, "");
+  if (bare.length <= 3 || COMMON_ENGLISH.has(bare)) return true;
+  const langs = STOPWORDS.get(bare);
+  return langs !== undefined && langs.some((l) => l !== lang);
+}
+
+function addTerms(lex: Lexicon, entries: readonly string[], category: TermCategory): void {
+  for (const entry of entries) {
+    for (const form of forms(entry)) {
+      if ("substring" in form) {
+        SUBSTRINGS.add(form.substring, { category, lang: lex.lang, gated: false });
+        continue;
+      }
+      const latin = form.words.every((w) => LATIN_WORD.test(w));
+      const gated = latin && form.words.every((w) => ambiguous(w, lex.lang));
+      try {
+        WORDS.add(form.words, { category, lang: lex.lang, gated });
+      } catch {
+        SKIPPED_ENTRIES.push(`${lex.lang}: ${entry}`);
+      }
+    }
+  }
+}
+
+for (const lex of LEXICONS) {
+  addTerms(lex, lex.minors, "minors");
+  addTerms(lex, lex.sexual, "sexual");
+  addTerms(lex, lex.graphicViolence, "graphic_violence");
+  addTerms(lex, lex.likeness, "real_person");
+  for (const entry of lex.exceptions) {
+    for (const form of forms(entry)) {
+      if ("substring" in form) SAFE_SUBSTRINGS.add(form.substring, true);
+      else {
+        try {
+          SAFE_WORDS.add(form.words, true);
+        } catch {
+          SKIPPED_ENTRIES.push(`${lex.lang} exception: ${entry}`);
+        }
+      }
+    }
+  }
+  const negators = new Set(ENGLISH_NEGATORS);
+  const unspaced: string[] = [];
+  for (const entry of lex.negators) {
+    const low = canonical(entry).toLowerCase();
+    if (UNSPACED.test(low)) unspaced.push(low.replace(/\s+/g, ""));
+    else for (const t of tokenize(low)) negators.add(t.w);
+  }
+  NEGATORS.set(lex.lang, negators);
+  if (unspaced.length > 0) UNSPACED_NEGATORS.set(lex.lang, unspaced.sort((a, b) => b.length - a.length));
+}
+
+export const MULTILINGUAL_VOCABULARY_SIZE = WORDS.size + SUBSTRINGS.size;
+export const SCREENED_LANGUAGES: readonly string[] = LEXICONS.map((l) => l.lang);
+
+/** Whether a word occurs in some language's phrase: only then is a decoded reading of it worth checking. */
+export const isLexiconWord = (word: string): boolean => WORDS.knows(word);
+
+/** Languages whose stopwords are among the most frequent in the prompt (weighted by how many languages share each). */
+function detectedLanguages(tokens: readonly Token[]): Map<string, number> {
+  const score = new Map<string, number>();
+  for (const t of tokens) {
+    const langs = STOPWORDS.get(t.w);
+    if (langs === undefined) continue;
+    for (const l of langs) score.set(l, (score.get(l) ?? 0) + 1 / langs.length);
+  }
+  return score;
+}
+
+function detected(score: Map<string, number>, lang: string): boolean {
+  const mine = score.get(lang) ?? 0;
+  if (mine === 0) return false;
+  let max = 0;
+  for (const v of score.values()) if (v > max) max = v;
+  return mine >= max * 0.5;
+}
+
+const POSTPOSED_NEGATION = new Set(["ko", "ja", "tr", "hi"]);
+
+function negatedWords(tokens: readonly Token[], i: number, length: number, lang: string): boolean {
+  const negators = NEGATORS.get(lang);
+  if (negators === undefined) return false;
+  const t = tokens[i] as Token;
+  const before = tokens[i - 1];
+  if (!t.brk && before !== undefined) {
+    if (negators.has(before.w)) return true;
+    const langs = STOPWORDS.get(before.w);
+    const two = tokens[i - 2];
+    if (!before.brk && two !== undefined && langs !== undefined && langs.includes(lang) && negators.has(two.w)) return true;
+  }
+  // Korean, Japanese, Turkish and Hindi put "without" after the noun: 피 없이, kan olmadan.
+  const after = tokens[i + length];
+  return POSTPOSED_NEGATION.has(lang) && after !== undefined && !after.brk && negators.has(after.w);
+}
+
+function negatedSubstring(text: string, start: number, end: number, lang: string): boolean {
+  const negators = UNSPACED_NEGATORS.get(lang);
+  if (negators === undefined) return false;
+  for (const n of negators) {
+    for (let gap = 0; gap <= 1; gap++) {
+      if (text.startsWith(n, start - gap - n.length)) return true;
+      if ((lang === "ja" || lang === "th") && text.startsWith(n, end + gap)) return true;
+    }
+  }
+  return false;
+}
+
+export type Flags = { minors: boolean; sexual: boolean; violent: boolean; likeness: boolean };
+
+function raise(flags: Flags, category: TermCategory): void {
+  if (category === "minors") flags.minors = true;
+  else if (category === "sexual") flags.sexual = true;
+  else if (category === "graphic_violence") flags.violent = true;
+  else flags.likeness = true;
+}
+
+const matches: Array<Phrase<Tag>> = [];
+const safeMatches: Array<Phrase<true>> = [];
+
+/** Raises the flags for every other language's refused phrase in the words and, for Han, kana and Thai, in the compacted text. */
+export function multilingualFlags(tokens: readonly Token[], compactText: string | null, flags: Flags): void {
+  let covered: Uint8Array | null = null;
+  let score: Map<string, number> | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const count = WORDS.collect(tokens, i, false, matches);
+    for (let m = 0; m < count; m++) {
+      const { words, tag } = matches[m] as Phrase<Tag>;
+      if (tag.gated) {
+        score ??= detectedLanguages(tokens);
+        if (!detected(score, tag.lang)) continue;
+      }
+      covered ??= safeCoverage(tokens);
+      let safe = false;
+      for (let k = i; k < i + words.length; k++) if (covered[k]) safe = true;
+      if (safe) continue;
+      if (tag.category !== "real_person" && negatedWords(tokens, i, words.length, tag.lang)) continue;
+      raise(flags, tag.category);
+    }
+  }
+  if (compactText === null) return;
+  const hits = SUBSTRINGS.find(compactText);
+  if (hits.length === 0) return;
+  const safe = new Uint8Array(compactText.length);
+  for (const h of SAFE_SUBSTRINGS.find(compactText)) safe.fill(1, h.start, h.end);
+  for (const { start, end, tag } of hits) {
+    let isSafe = false;
+    for (let k = start; k < end; k++) if (safe[k]) isSafe = true;
+    if (isSafe) continue;
+    if (tag.category !== "real_person" && negatedSubstring(compactText, start, end, tag.lang)) continue;
+    raise(flags, tag.category);
+  }
+}
+
+function safeCoverage(tokens: readonly Token[]): Uint8Array {
+  const covered = new Uint8Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const n = SAFE_WORDS.collect(tokens, i, true, safeMatches);
+    for (let m = 0; m < n; m++) covered.fill(1, i, i + (safeMatches[m] as Phrase<true>).words.length);
+  }
+  return covered;
+}
+
+/** Safe substrings of the compacted text (exceptions of Han, kana and Thai lexicons), for names too. */
+export function safeSubstringMask(compactText: string): Uint8Array {
+  const safe = new Uint8Array(compactText.length);
+  for (const h of SAFE_SUBSTRINGS.find(compactText)) safe.fill(1, h.start, h.end);
+  return safe;
+}

@@ -1,0 +1,45 @@
+/**
+ * What the screen needs to know about writing systems: which scripts have no spaces between
+ * words (matched as substrings), and how Korean, Russian/Ukrainian and Arabic attach grammar to
+ * a word (particles, case endings, clitics), so a name or term still matches when inflected.
+ */
+
+/** Han, kana and Thai: scripts where a word has no spaces around it. */
+export const UNSPACED = /[\u0e00-\u0e7f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]|[\ud840-\ud87f][\udc00-\udfff]/;
+export const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+export const CYRILLIC = /[\u0400-\u04ff]/;
+export const ARABIC = /[\u0600-\u06ff]/;
+/** A word whose letters are all basic Latin after normalisation. */
+export const LATIN_WORD = /^[a-z0-9]+\*?$/;
+
+const SEPARATORS = /[\s\u00b7\u30fb\u2027\uff65]+/g;
+
+/** The text with spaces and middle dots removed, the form substring entries are matched against. */
+export const compact = (text: string): string => text.replace(SEPARATORS, "");
+
+// Korean particles and the plural 들 attach to the noun without a space: 푸틴을, 아이들이.
+const KOREAN_PARTICLES = [
+  "이", "가", "을", "를", "은", "는", "의", "에", "에게", "에서", "와", "과", "도", "만", "로", "으로", "랑", "이랑", "한테", "께", "처럼", "보다", "같은", "같이",
+  "이다", "이야", "예요", "이에요", "입니다", "씨", "님", "들", "들이", "들을", "들은", "들의", "들과", "들도", "들에게", "들이랑", "들처럼",
+];
+
+/** A Hangul word with each particle attached. */
+export const hangulVariants = (word: string): string[] => [word, ...KOREAN_PARTICLES.map((p) => word + p)];
+
+// Endings a Russian or Ukrainian name drops before its case endings (Зеленский → Зеленского).
+const CYRILLIC_ENDING = /(ий|ый|ой|ій|ая|а|я|о|ь|й)$/;
+
+/**
+ * The prefix a Cyrillic name word is matched by, so that its case forms match (Путин, Путина,
+ * Путиным), or null when the word is too short for a prefix to be safe (Маск would match маска).
+ */
+export function cyrillicStem(word: string, minimum: number): string | null {
+  const stem = word.replace(CYRILLIC_ENDING, "");
+  return stem.length >= minimum ? `${stem}*` : null;
+}
+
+// Arabic and Persian clitics written joined to the next word: "and", "with", "for".
+const ARABIC_PREFIXES = ["و", "ب", "ل", "ف", "وب", "ول"];
+
+/** An Arabic-script word with each joined clitic. */
+export const arabicVariants = (word: string): string[] => [word, ...ARABIC_PREFIXES.map((p) => p + word)];
