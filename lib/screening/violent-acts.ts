@@ -18,8 +18,45 @@ const VERBS = new Set(
   rape raped raping`.split(/\s+/),
 );
 
-/** Whether the words describe a violent killing with "to death" ("beat him to death"). */
+// Cutting a body part off a person ("lopping off a kneeling prisoner's head", "cutting off a
+// rival's fingers"), or smashing one in ("smashing another man's skull in"). The part must
+// belong to someone (his, her, a possessive): "chop off the fish head" is cooking.
+const CUTTING = new Set(
+  "cut cuts cutting chop chops chopping chopped hack hacks hacking hacked lop lops lopping lopped saw saws sawing sawed slice slices slicing sliced rip rips ripping ripped tear tears tearing tore bite bites biting bit".split(" "),
+);
+const SMASHING = new Set("smash smashes smashing smashed bash bashes bashing bashed cave caves caving caved crush crushes crushing crushed kick kicks kicking kicked stomp stomps stomping stomped".split(" "));
+const PARTS = new Set("head heads hand hands finger fingers arm arms leg legs ear ears nose tongue foot feet toes toe limbs limb skull face teeth genitals".split(" "));
+const OWNERS = new Set(["his", "her", "their", "my", "your"]);
+
+function partOfSomeone(tokens: readonly Token[], at: number): boolean {
+  const before = tokens[at - 1];
+  return before !== undefined && (OWNERS.has(before.w) || before.pos);
+}
+
+function maiming(tokens: readonly Token[]): boolean {
+  for (let i = 1; i < tokens.length; i++) {
+    const w = (tokens[i] as Token).w;
+    if (w === "off" && CUTTING.has((tokens[i - 1] as Token).w)) {
+      for (let k = i + 1; k <= i + 4 && k < tokens.length; k++) {
+        const t = tokens[k] as Token;
+        if (t.brk) break;
+        if (PARTS.has(t.w) && partOfSomeone(tokens, k)) return true;
+      }
+    }
+    if (w === "in" && PARTS.has((tokens[i - 1] as Token).w) && partOfSomeone(tokens, i - 1)) {
+      for (let k = i - 2; k >= Math.max(0, i - 6); k--) {
+        const t = tokens[k] as Token;
+        if (SMASHING.has(t.w)) return true;
+        if (t.brk) break;
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether the words describe a violent killing with "to death" ("beat him to death") or maiming. */
 export function violentAct(tokens: readonly Token[]): boolean {
+  if (maiming(tokens)) return true;
   for (let i = 1; i + 1 < tokens.length; i++) {
     const to = tokens[i] as Token;
     if (to.w !== "to" || to.brk || (tokens[i + 1] as Token).w !== "death" || (tokens[i + 1] as Token).brk) continue;
