@@ -5,21 +5,14 @@
  * languages or under 90% in one language, or when more than 2% of ordinary prompts are
  * rejected, overall or in one language. Run: npm run screening:eval [-- --verbose] [-- --lang=es]
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { CATEGORIES, type EvaluationReport, evaluate, evaluateByLanguage, type LabelledPrompt, longPrompts, parseLabelled, timeScreening } from "../lib/screening/evaluation";
+import { CATEGORIES, type EvaluationReport, evaluate, evaluateByLanguage, formatTiming, loadLabelled, timeByScript } from "../lib/screening/evaluation";
 import { MULTILINGUAL_VOCABULARY_SIZE, SCREENED_LANGUAGES, SKIPPED_ENTRIES } from "../lib/screening/multilingual";
 import { REAL_PEOPLE_COUNT } from "../lib/screening/real-people";
 import { SCREENING_VOCABULARY_SIZE } from "../lib/screening/screen";
 
 const verbose = process.argv.includes("--verbose");
 const only = process.argv.find((a) => a.startsWith("--lang="))?.slice(7);
-const fixtures = path.join(process.cwd(), "tests/fixtures");
-const rows: LabelledPrompt[] = parseLabelled(readFileSync(path.join(fixtures, "screening-labelled.jsonl"), "utf8"), "en");
-const dir = path.join(fixtures, "screening");
-for (const file of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith(".jsonl")).sort()) {
-  rows.push(...parseLabelled(readFileSync(path.join(dir, file), "utf8"), file.replace(/\.jsonl$/, "")));
-}
+const rows = loadLabelled();
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 const SHORT: Record<string, string> = { minors: "minors", real_person: "person", sexual: "sexual", graphic_violence: "violence", flag_directive: "flag" };
 
@@ -58,26 +51,8 @@ const a = overall.allow;
 console.log(`allow              ${String(a.count).padStart(5)}  false rejects ${a.falseRejects} (${pct(a.rate)})`);
 for (const f of overall.failures) failures.push(`overall: ${f}`);
 
-// 2000-character prompts in each script, from that script's ordinary prompts, on this one core.
-const SCRIPTS: Array<[string, string[]]> = [
-  ["Latin", ["en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "vi"]],
-  ["Cyrillic", ["ru", "uk"]],
-  ["Han", ["zh-Hans", "zh-Hant", "ja"]],
-  ["Arabic", ["ar", "fa"]],
-  ["Devanagari", ["hi"]],
-  ["Thai", ["th"]],
-  ["Hangul", ["ko"]],
-];
-console.log("\n2000-char prompts: script, runs, wall-clock mean / p99 / max, CPU time mean / p99 (one core)");
-for (const [script, langs] of SCRIPTS) {
-  const set = rows.filter((r) => langs.includes(r.lang));
-  if (!set.some((r) => r.label === "allow")) {
-    console.log(`${script.padEnd(11)} no ordinary prompts in this script yet`);
-    continue;
-  }
-  const t = timeScreening(longPrompts(set, 2000), 50);
-  console.log(`${script.padEnd(11)} ${String(t.samples).padStart(5)}  ${t.meanMs.toFixed(3)} / ${t.p99Ms.toFixed(3)} / ${t.maxMs.toFixed(3)} ms; CPU ${t.cpuMeanMs.toFixed(3)} / ${t.cpuP99Ms.toFixed(3)} ms`);
-}
+console.log("\n2000-char prompts per script, one core: wall-clock mean / p99 / max, CPU time mean / p99");
+for (const { script, timing } of timeByScript(rows)) console.log(`${script.padEnd(11)} ${timing === null ? "no ordinary prompts in this script yet" : formatTiming(timing)}`);
 
 if (only === undefined && failures.length > 0) {
   console.error(`\nFAIL: ${failures.join("; ")}`);

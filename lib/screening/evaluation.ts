@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { type ScreeningCategory, screen } from "./screen";
 
 /** Scoring of the screener against a labelled set; shared by scripts/screening-eval.ts and the unit tests. */
@@ -133,3 +135,36 @@ export function timeScreening(prompts: readonly string[], rounds = 100): Timing 
   const cpuMeanMs = (cpu.user + cpu.system) / 1000 / samples.length;
   return { meanMs: mean, p99Ms: p99Of(samples), maxMs: samples[samples.length - 1] ?? 0, cpuMeanMs, cpuP99Ms: p99Of(cpuSamples), samples: samples.length };
 }
+
+/** Every labelled prompt: the English set, then tests/fixtures/screening/<lang>.jsonl in name order. */
+export function loadLabelled(root = process.cwd()): LabelledPrompt[] {
+  const fixtures = path.join(root, "tests/fixtures");
+  const rows = parseLabelled(readFileSync(path.join(fixtures, "screening-labelled.jsonl"), "utf8"), "en");
+  const dir = path.join(fixtures, "screening");
+  for (const file of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith(".jsonl")).sort()) {
+    rows.push(...parseLabelled(readFileSync(path.join(dir, file), "utf8"), file.replace(/\.jsonl$/, "")));
+  }
+  return rows;
+}
+
+/** The languages whose ordinary prompts make each script's 2000-character timing prompts. */
+export const SCRIPT_LANGUAGES: ReadonlyArray<readonly [script: string, langs: readonly string[]]> = [
+  ["Latin", ["en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "vi"]],
+  ["Cyrillic", ["ru", "uk"]],
+  ["Han", ["zh-Hans", "zh-Hant", "ja"]],
+  ["Arabic", ["ar", "fa"]],
+  ["Devanagari", ["hi"]],
+  ["Thai", ["th"]],
+  ["Hangul", ["ko"]],
+];
+
+/** Timing of 2000-character prompts in each script (null: no ordinary prompts in that script). */
+export function timeByScript(rows: readonly LabelledPrompt[], rounds = 50): Array<{ script: string; timing: Timing | null }> {
+  return SCRIPT_LANGUAGES.map(([script, langs]) => {
+    const set = rows.filter((r) => langs.includes(r.lang));
+    return { script, timing: set.some((r) => r.label === "allow") ? timeScreening(longPrompts(set, 2000), rounds) : null };
+  });
+}
+
+export const formatTiming = (t: Timing): string =>
+  `${String(t.samples).padStart(5)} runs  wall ${t.meanMs.toFixed(3)} / ${t.p99Ms.toFixed(3)} / ${t.maxMs.toFixed(3)} ms  CPU ${t.cpuMeanMs.toFixed(3)} / ${t.cpuP99Ms.toFixed(3)} ms`;

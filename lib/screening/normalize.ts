@@ -99,17 +99,17 @@ const NON_ASCII = /[\u0080-\uffff]/;
 export function canonical(text: string): string {
   // Plain ASCII is already canonical, and it is what nearly every prompt is.
   if (!NON_ASCII.test(text)) return text;
+  // NFKD is NFKC's compatibility folding with every letter decomposed, so marks can be dropped.
   let out = text
-    .normalize("NFKC")
+    .normalize("NFKD")
     .replace(INVISIBLE, "")
     .replace(ENCLOSED, enclosedLetter)
-    .normalize("NFD")
     .replace(DECORATIVE_MARKS, "")
     .normalize("NFC")
     .replace(LATIN_EXTRA_RE, (c) => LATIN_EXTRA[c] ?? c)
     .replace(DIGITS_RE, asciiDigit);
   if (ARABIC_ANY.test(out)) out = out.replace(ARABIC_FOLD_RE, (c) => ARABIC_FOLD[c] ?? c);
-  if (CROSS_SCRIPT_ANY.test(out)) out = foldMixedWords(out);
+  if (CROSS_SCRIPT_ANY.test(out) && HAS_LATIN.test(out)) out = foldMixedWords(out);
   return out;
 }
 
@@ -141,12 +141,19 @@ for (let c = 0; c < 128; c++) {
   else if (APOSTROPHES.has(c)) ASCII_CLASS[c] = APOSTROPHE;
 }
 
+// Classes of the other code units of the basic plane, computed on first sight (255: not yet).
+const BMP_CLASS = new Uint8Array(0x10000).fill(255);
+
 function classAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c < 0x80) return ASCII_CLASS[c] as number;
-  if (LETTER_OR_DIGIT.test(text.charAt(i)) || (c >= 0xd800 && c <= 0xdbff && LETTER_OR_DIGIT.test(text.slice(i, i + 2)))) return WORD;
-  if (BREAK_CHARS.has(c)) return BREAK;
-  return APOSTROPHES.has(c) ? APOSTROPHE : 0;
+  if (c >= 0xd800 && c <= 0xdbff) return LETTER_OR_DIGIT.test(text.slice(i, i + 2)) ? WORD : 0;
+  let k = BMP_CLASS[c] as number;
+  if (k === 255) {
+    k = LETTER_OR_DIGIT.test(String.fromCharCode(c)) ? WORD : BREAK_CHARS.has(c) ? BREAK : APOSTROPHES.has(c) ? APOSTROPHE : 0;
+    BMP_CLASS[c] = k;
+  }
+  return k;
 }
 
 /**

@@ -29,6 +29,8 @@ export function expand(entry: string): string[][] {
 
 export type Phrase<T> = { words: readonly string[]; tag: T };
 
+const pairKey = (w: string, at: number): number => w.charCodeAt(at) * 65536 + (w.charCodeAt(at + 1) || 0);
+
 const wordMatches = (pattern: string, word: string): boolean =>
   pattern.endsWith("*") ? word.startsWith(pattern.slice(0, -1)) : pattern === word;
 
@@ -38,14 +40,16 @@ type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]>; othe
 
 export class PhraseIndex<T> {
   private readonly exact = new Map<string, Bucket<T>>();
-  // Prefix entries ("mutilat*"), by first character, then by prefix; there are few prefixes.
+  // Prefix entries ("mutilat*"), by their first two characters, then by prefix.
   private readonly stems = new Map<number, Array<{ prefix: string; bucket: Bucket<T> }>>();
   private readonly words = new Set<string>();
   private readonly stemPrefixes: string[] = [];
   size = 0;
 
   /** `minStem`: the shortest prefix a "*" entry may have. */
-  constructor(private readonly minStem = 3) {}
+  constructor(private readonly minStem = 3) {
+    if (minStem < 2) throw new Error("stems are keyed by two characters");
+  }
 
   add(words: readonly string[], tag: T): void {
     const first = words[0];
@@ -55,7 +59,7 @@ export class PhraseIndex<T> {
     if (first.endsWith("*")) {
       if (first.length - 1 < this.minStem) throw new Error(`stem too short: ${first}`);
       const prefix = first.slice(0, -1);
-      const key = prefix.charCodeAt(0);
+      const key = pairKey(prefix, 0);
       let list = this.stems.get(key);
       if (list === undefined) {
         list = [];
@@ -123,7 +127,7 @@ export class PhraseIndex<T> {
     const bucket = this.exact.get(token.w);
     if (bucket !== undefined) n = fromBucket(bucket, tokens, i, sameClause, out, n);
     if (this.stems.size > 0) {
-      const stems = this.stems.get(token.w.charCodeAt(0));
+      const stems = this.stems.get(pairKey(token.w, 0));
       if (stems !== undefined) {
         for (const { prefix, bucket } of stems) if (token.w.startsWith(prefix)) n = fromBucket(bucket, tokens, i, sameClause, out, n);
       }
