@@ -43,7 +43,8 @@ export class PhraseIndex<T> {
   // Prefix entries ("mutilat*"), by their first two characters, then by prefix.
   private readonly stems = new Map<number, Array<{ prefix: string; bucket: Bucket<T> }>>();
   private readonly words = new Set<string>();
-  private readonly stemPrefixes: string[] = [];
+  // Every "*" prefix used anywhere in a phrase, by its first two characters.
+  private readonly stemPrefixes = new Map<number, string[]>();
   size = 0;
 
   /** `minStem`: the shortest prefix a "*" entry may have. */
@@ -86,7 +87,13 @@ export class PhraseIndex<T> {
       else bucket.bySecond.set(second, [phrase]);
     }
     for (const w of words) {
-      if (w.endsWith("*")) this.stemPrefixes.push(w.slice(0, -1));
+      if (w.endsWith("*")) {
+        const prefix = w.slice(0, -1);
+        const key = pairKey(prefix, 0);
+        const list = this.stemPrefixes.get(key) ?? [];
+        if (!list.includes(prefix)) list.push(prefix);
+        this.stemPrefixes.set(key, list);
+      }
       else this.words.add(w);
     }
     this.size++;
@@ -111,7 +118,8 @@ export class PhraseIndex<T> {
   /** Whether the word occurs anywhere in any phrase: only then can it change a verdict. */
   knows(word: string): boolean {
     if (this.words.has(word)) return true;
-    for (const prefix of this.stemPrefixes) if (word.startsWith(prefix)) return true;
+    const list = this.stemPrefixes.get(pairKey(word, 0));
+    if (list !== undefined) for (const prefix of list) if (word.startsWith(prefix)) return true;
     return false;
   }
 
