@@ -2,7 +2,7 @@ import { LEXICONS } from "./lexicons";
 import type { Lexicon } from "./lexicons/types";
 import { canonical, type Token, tokenize } from "./normalize";
 import { expand, type Phrase, PhraseIndex } from "./phrase-index";
-import { HANGUL, hangulVariants, LATIN_WORD, UNSPACED } from "./scripts";
+import { LATIN_WORD, UNSPACED } from "./scripts";
 import { SubstringIndex } from "./substring-index";
 
 /**
@@ -69,10 +69,7 @@ function forms(entry: string): Array<{ words: string[] } | { substring: string }
       if (star && parts.length > 0) parts[parts.length - 1] += "*";
       tokens.push(...parts);
     }
-    if (tokens.length === 0) continue;
-    const last = tokens[tokens.length - 1] as string;
-    if (HANGUL.test(last) && !last.endsWith("*")) for (const v of hangulVariants(last)) out.push({ words: [...tokens.slice(0, -1), v] });
-    else out.push({ words: tokens });
+    if (tokens.length > 0) out.push({ words: tokens });
   }
   return out;
 }
@@ -177,7 +174,8 @@ function negatedSubstring(text: string, start: number, end: number, lang: string
   const negators = UNSPACED_NEGATORS.get(lang);
   if (negators === undefined) return false;
   for (const n of negators) {
-    for (let gap = 0; gap <= 1; gap++) {
+    // Up to two characters between: 不要任何血腥 ("no gore of any kind").
+    for (let gap = 0; gap <= 2; gap++) {
       if (text.startsWith(n, start - gap - n.length)) return true;
       if ((lang === "ja" || lang === "th") && text.startsWith(n, end + gap)) return true;
     }

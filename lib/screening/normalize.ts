@@ -1,3 +1,5 @@
+import { hangulStem } from "./scripts";
+
 /**
  * Normalisation: the canonical text, with Unicode tricks undone (compatibility forms such as
  * fullwidth letters, accents, invisible characters, look-alike letters from other scripts),
@@ -115,9 +117,10 @@ export function canonical(text: string): string {
 
 /**
  * One word of a prompt. `brk` marks a clause break (comma, full stop...) just before it, `cap`
- * an upper-case first letter, `pos` a possessive "'s" that was dropped.
+ * an upper-case first letter, `pos` a possessive "'s" that was dropped, `stem` a Korean word
+ * without its particle (푸틴을 → 푸틴), which phrases match as well as the word itself.
  */
-export type Token = { w: string; cap: boolean; brk: boolean; pos: boolean };
+export type Token = { w: string; cap: boolean; brk: boolean; pos: boolean; stem?: string };
 
 // Marks count as letters: Devanagari and Thai vowel signs sit inside words.
 const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
@@ -212,7 +215,8 @@ export function tokenize(text: string, low?: string): Token[] {
     const cap = first < 0x80 ? first >= 0x41 && first <= 0x5a : text.charAt(start) !== text.charAt(start).toLowerCase();
     let brk = tokens.length > 0 && (otherBreak || dots > 0);
     if (brk && !otherBreak && dots === 1 && (prev.length === 1 || ABBREVIATIONS.has(prev))) brk = false;
-    tokens.push({ w, cap, brk, pos });
+    const stem = w.charCodeAt(0) >= 0x1100 ? hangulStem(w) : undefined;
+    tokens.push(stem === undefined ? { w, cap, brk, pos } : { w, cap, brk, pos, stem });
     prev = w;
     dots = 0;
     otherBreak = false;

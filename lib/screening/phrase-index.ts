@@ -134,6 +134,10 @@ export class PhraseIndex<T> {
     let n = 0;
     const bucket = this.exact.get(token.w);
     if (bucket !== undefined) n = fromBucket(bucket, tokens, i, sameClause, out, n);
+    if (token.stem !== undefined) {
+      const stemBucket = this.exact.get(token.stem);
+      if (stemBucket !== undefined) n = fromBucket(stemBucket, tokens, i, sameClause, out, n);
+    }
     if (this.stems.size > 0) {
       const stems = this.stems.get(pairKey(token.w, 0));
       if (stems !== undefined) {
@@ -148,7 +152,7 @@ function fromBucket<T>(bucket: Bucket<T>, tokens: readonly Token[], i: number, s
   for (const phrase of bucket.single) out[n++] = phrase;
   const next = tokens[i + 1];
   if (next === undefined || (sameClause && next.brk)) return n;
-  const list = bucket.bySecond.get(next.w);
+  const list = bucket.bySecond.get(next.w) ?? (next.stem === undefined ? undefined : bucket.bySecond.get(next.stem));
   if (list !== undefined) for (const phrase of list) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
   for (const phrase of bucket.otherSecond) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
   return n;
@@ -159,7 +163,7 @@ function matchesFrom(words: readonly string[], tokens: readonly Token[], i: numb
     const token = tokens[i + k];
     if (token === undefined) return false;
     if (sameClause && token.brk) return false;
-    if (!wordMatches(words[k] as string, token.w)) return false;
+    if (!wordMatches(words[k] as string, token.w) && (token.stem === undefined || !wordMatches(words[k] as string, token.stem))) return false;
   }
   return true;
 }

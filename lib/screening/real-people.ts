@@ -1,7 +1,7 @@
 import { REAL_PEOPLE } from "./data/real-people.generated";
 import type { Token } from "./normalize";
 import { canonical, phraseWords } from "./normalize";
-import { ARABIC, CYRILLIC, cyrillicStem, HANGUL, hangulVariants, LATIN_WORD, arabicVariants, UNSPACED } from "./scripts";
+import { ARABIC, CYRILLIC, cyrillicStem, LATIN_WORD, arabicVariants, UNSPACED } from "./scripts";
 import { SubstringIndex } from "./substring-index";
 import { type Phrase, PhraseIndex } from "./phrase-index";
 
@@ -25,10 +25,9 @@ const NAMES = new PhraseIndex<Person>();
 // Names written in Han, kana or Thai, found anywhere in the text (no spaces around them).
 const NATIVE = new SubstringIndex<Person>();
 
-/** The word forms a name's words take in the prompt: Korean particles, Russian cases, Arabic clitics. */
+/** The word forms a name's words take in the prompt: Russian cases, Arabic clitics (Korean particles: see Token.stem). */
 function nativeForms(words: string[]): string[][] {
   const last = words[words.length - 1] as string;
-  if (HANGUL.test(last)) return hangulVariants(last).map((v) => [...words.slice(0, -1), v]);
   if (CYRILLIC.test(last)) return [words.map((w) => cyrillicStem(w, words.length > 1 ? 3 : 5) ?? w)];
   if (ARABIC.test(words[0] as string)) return arabicVariants(words[0] as string).map((v) => [v, ...words.slice(1)]);
   return [words];

@@ -23,8 +23,19 @@ const KOREAN_PARTICLES = [
   "이다", "이야", "예요", "이에요", "입니다", "씨", "님", "들", "들이", "들을", "들은", "들의", "들과", "들도", "들에게", "들이랑", "들처럼",
 ];
 
-/** A Hangul word with each particle attached. */
-export const hangulVariants = (word: string): string[] => [word, ...KOREAN_PARTICLES.map((p) => word + p)];
+// Longest first, so 아이들이 loses 들이 rather than 이.
+const PARTICLES_LONGEST_FIRST = [...KOREAN_PARTICLES].sort((a, b) => b.length - a.length);
+
+/**
+ * A Hangul word without its trailing particle (푸틴을 → 푸틴, 아이들이 → 아이), or undefined when
+ * it ends with none. The word itself is matched too, so 아이 (child) still matches though it ends
+ * like the particle 이.
+ */
+export function hangulStem(word: string): string | undefined {
+  if (!HANGUL.test(word)) return undefined;
+  for (const p of PARTICLES_LONGEST_FIRST) if (word.length > p.length && word.endsWith(p)) return word.slice(0, -p.length);
+  return undefined;
+}
 
 // Endings a Russian or Ukrainian name drops before its case endings (Зеленский → Зеленского).
 const CYRILLIC_ENDING = /(ий|ый|ой|ій|ая|а|я|о|ь|й)$/;

@@ -1,7 +1,12 @@
+import { LEXICON as ja } from "./ja";
+import { LEXICON as ko } from "./ko";
+import { LEXICON as th } from "./th";
+import { LEXICON as zhHans } from "./zh-hans";
+import { LEXICON as zhHant } from "./zh-hant";
 import type { Lexicon } from "./types";
 
 /**
  * Every language's share of the content policy beyond English (English lives in ../terms.ts).
  * A language is screened once its lexicon is listed here.
  */
-export const LEXICONS: readonly Lexicon[] = [];
+export const LEXICONS: readonly Lexicon[] = [ja, ko, th, zhHans, zhHant];
