@@ -229,7 +229,8 @@ export function multilingualFlags(tokens: readonly Token[], compactText: string 
   }
 }
 
-function safeCoverage(tokens: readonly Token[]): Uint8Array {
+/** Words inside other languages' safe phrases (lexicon exceptions). */
+export function safeCoverage(tokens: readonly Token[]): Uint8Array {
   const covered = new Uint8Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const n = SAFE_WORDS.collect(tokens, i, true, safeMatches);

@@ -2,7 +2,7 @@ import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
 import { hasFlagDirective } from "./flags";
-import { type Flags, isLexiconWord, multilingualFlags, safeSubstringMask } from "./multilingual";
+import { type Flags, isLexiconWord, multilingualFlags, safeCoverage, safeSubstringMask } from "./multilingual";
 import { canonical, lookalikeReading, type Token, tokenize } from "./normalize";
 import { type Phrase, PhraseIndex } from "./phrase-index";
 import { findNativeName, findRealPerson, isNameWord, mentionsName } from "./real-people";
@@ -124,6 +124,11 @@ function scan(tokens: readonly Token[], primary: boolean, compactText: string | 
   const named = mentionsName(tokens);
   // Safe phrases only matter when something could be refused, which is rare: skip them otherwise.
   const covered = hits.length > 0 || named ? coverage(tokens) : new Uint8Array(0);
+  // Other languages' safe phrases cover English words too: "disegno di un bambino" is a drawing.
+  if (hits.length > 0 || named) {
+    const lexiconSafe = safeCoverage(tokens);
+    for (let k = 0; k < covered.length; k++) covered[k] = (covered[k] as number) | (lexiconSafe[k] as number);
+  }
   const flags: Flags = { minors: false, sexual: false, violent: false, likeness: false };
   for (const { at, length, category } of hits) {
     let safe = false;

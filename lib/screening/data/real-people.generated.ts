@@ -2857,7 +2857,7 @@ export const REAL_PEOPLE: readonly string[] = [
   "Ollie Watkins",
   "Ivan Toney",
   "Virgil van Dijk|Van Dijk",
-  "Arjen Robben|Robben",
+  "Arjen Robben",
   "Robin van Persie|Van Persie",
   "Wesley Sneijder",
   "Johan Cruyff|Cruyff",
