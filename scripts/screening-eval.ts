@@ -6,8 +6,10 @@
  * rejected, overall or in one language. Run: npm run screening:eval [-- --verbose] [-- --lang=es]
  */
 import { CATEGORIES, type EvaluationReport, evaluate, evaluateByLanguage, formatTiming, loadLabelled, timeByScript } from "../lib/screening/evaluation";
-import { MULTILINGUAL_VOCABULARY_SIZE, SCREENED_LANGUAGES, SKIPPED_ENTRIES } from "../lib/screening/multilingual";
+import { lexiconMatches, MULTILINGUAL_VOCABULARY_SIZE, SCREENED_LANGUAGES, SKIPPED_ENTRIES } from "../lib/screening/multilingual";
+import { canonical, tokenize } from "../lib/screening/normalize";
 import { REAL_PEOPLE_COUNT } from "../lib/screening/real-people";
+import { compact, UNSPACED } from "../lib/screening/scripts";
 import { SCREENING_VOCABULARY_SIZE } from "../lib/screening/screen";
 
 const verbose = process.argv.includes("--verbose");
@@ -20,10 +22,16 @@ console.log(`Labelled prompts: ${rows.length}; name list: ${REAL_PEOPLE_COUNT} p
 console.log(`Lexicons: ${SCREENED_LANGUAGES.join(" ")}`);
 if (SKIPPED_ENTRIES.length > 0) console.log(`Entries not indexed: ${SKIPPED_ENTRIES.join("; ")}`);
 
+/** The other-language entries a prompt trips, to find the word behind a false reject. */
+function explain(prompt: string): string {
+  const low = canonical(prompt).toLowerCase();
+  return lexiconMatches(tokenize(low), UNSPACED.test(low) ? compact(low) : null).join(", ");
+}
+
 function details(label: string, report: EvaluationReport): void {
   if (!verbose) return;
   for (const c of CATEGORIES) for (const m of report.categories[c].missed) console.log(`    ${label} missed ${c}: ${JSON.stringify(m)}`);
-  for (const w of report.allow.wronglyRejected) console.log(`    ${label} rejected as ${w.category}: ${JSON.stringify(w.prompt)}`);
+  for (const w of report.allow.wronglyRejected) console.log(`    ${label} rejected as ${w.category}: ${JSON.stringify(w.prompt)} [${explain(w.prompt)}]`);
 }
 
 const failures: string[] = [];

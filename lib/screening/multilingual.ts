@@ -28,7 +28,7 @@ const ENGLISH_STOPWORDS =
 const ENGLISH_NEGATORS = ["no", "not", "without", "never", "none", "nothing", "avoid"];
 // Words of other languages' lists that are also everyday English words.
 const COMMON_ENGLISH = new Set(
-  "kind kinder sang nu bébé bebe pan fin son hot mist gift bad boot brand chef die dame gang handy rock slip tag kids pupil minor menor dom boy boys baby babies nude nudes sex gore massacre".split(
+  "guillotine kind kinder sang nu bébé bebe pan fin son hot mist gift bad boot brand chef die dame gang handy rock slip tag kids pupil minor menor dom boy boys baby babies nude nudes sex gore massacre".split(
     " ",
   ),
 );
@@ -152,6 +152,10 @@ function detected(score: Map<string, number>, lang: string): boolean {
   return mine >= max * 0.5;
 }
 
+/** "El Niño" written as a proper name is the weather pattern; "el niño" is a boy. */
+const elNino = (tokens: readonly Token[], i: number): boolean =>
+  (tokens[i] as Token).w === "nino" && (tokens[i] as Token).cap && tokens[i - 1]?.w === "el" && (tokens[i - 1] as Token).cap;
+
 const POSTPOSED_NEGATION = new Set(["ko", "ja", "tr", "hi"]);
 
 function negatedWords(tokens: readonly Token[], i: number, length: number, lang: string): boolean {
@@ -203,6 +207,7 @@ export function multilingualFlags(tokens: readonly Token[], compactText: string 
     const count = WORDS.collect(tokens, i, false, matches);
     for (let m = 0; m < count; m++) {
       const { words, tag } = matches[m] as Phrase<Tag>;
+      if (tag.lang === "es" && elNino(tokens, i)) continue;
       if (tag.gated) {
         score ??= detectedLanguages(tokens);
         if (!detected(score, tag.lang)) continue;
@@ -244,4 +249,18 @@ export function safeSubstringMask(compactText: string): Uint8Array {
   const safe = new Uint8Array(compactText.length);
   for (const h of SAFE_SUBSTRINGS.find(compactText)) safe.fill(1, h.start, h.end);
   return safe;
+}
+
+/** The other-language entries a prompt's words and text contain, before exceptions, negation and language checks (for the evaluation script). */
+export function lexiconMatches(tokens: readonly Token[], compactText: string | null): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const count = WORDS.collect(tokens, i, false, matches);
+    for (let m = 0; m < count; m++) {
+      const { words, tag } = matches[m] as Phrase<Tag>;
+      out.push(`${tag.lang}:${tag.category}:${words.join(" ")}${tag.gated ? " (gated)" : ""}`);
+    }
+  }
+  if (compactText !== null) for (const h of SUBSTRINGS.find(compactText)) out.push(`${h.tag.lang}:${h.tag.category}:${compactText.slice(h.start, h.end)}`);
+  return out;
 }

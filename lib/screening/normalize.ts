@@ -1,4 +1,4 @@
-import { hangulStem } from "./scripts";
+import { wordStem } from "./scripts";
 
 /**
  * Normalisation: the canonical text, with Unicode tricks undone (compatibility forms such as
@@ -118,7 +118,8 @@ export function canonical(text: string): string {
 /**
  * One word of a prompt. `brk` marks a clause break (comma, full stop...) just before it, `cap`
  * an upper-case first letter, `pos` a possessive "'s" that was dropped, `stem` a Korean word
- * without its particle (푸틴을 → 푸틴), which phrases match as well as the word itself.
+ * without its particle (푸틴을 → 푸틴) or an Arabic one without its clitics (والأطفال → اطفال),
+ * which phrases match as well as the word itself.
  */
 export type Token = { w: string; cap: boolean; brk: boolean; pos: boolean; stem?: string };
 
@@ -215,7 +216,7 @@ export function tokenize(text: string, low?: string): Token[] {
     const cap = first < 0x80 ? first >= 0x41 && first <= 0x5a : text.charAt(start) !== text.charAt(start).toLowerCase();
     let brk = tokens.length > 0 && (otherBreak || dots > 0);
     if (brk && !otherBreak && dots === 1 && (prev.length === 1 || ABBREVIATIONS.has(prev))) brk = false;
-    const stem = w.charCodeAt(0) >= 0x1100 ? hangulStem(w) : undefined;
+    const stem = w.charCodeAt(0) >= 0x600 ? wordStem(w) : undefined;
     tokens.push(stem === undefined ? { w, cap, brk, pos } : { w, cap, brk, pos, stem });
     prev = w;
     dots = 0;

@@ -54,3 +54,20 @@ const ARABIC_PREFIXES = ["و", "ب", "ل", "ف", "وب", "ول"];
 
 /** An Arabic-script word with each joined clitic. */
 export const arabicVariants = (word: string): string[] => [word, ...ARABIC_PREFIXES.map((p) => p + word)];
+
+// Arabic clitics joined to the front of a word: "and the", "with the", "for the", "the".
+const ARABIC_CLITICS = ["وبال", "وال", "بال", "فال", "كال", "لل", "ال", "و", "ب", "ل", "ف"];
+
+/** An Arabic-script word without its leading clitics (والأطفال → اطفال), or undefined. */
+export function arabicStem(word: string): string | undefined {
+  // A one-letter clitic is only read off a longer word: بوكس (boxing) is not ب + وكس.
+  for (const c of ARABIC_CLITICS) if (word.startsWith(c) && word.length - c.length >= (c.length === 1 ? 4 : 3)) return word.slice(c.length);
+  return undefined;
+}
+
+/** The form of a word that phrases also match: Korean without its particle, Arabic without its clitics. */
+export function wordStem(word: string): string | undefined {
+  const c = word.charCodeAt(0);
+  if (c >= 0x600 && c <= 0x6ff) return arabicStem(word);
+  return c >= 0x1100 ? hangulStem(word) : undefined;
+}
