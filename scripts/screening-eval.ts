@@ -59,7 +59,7 @@ const a = overall.allow;
 console.log(`allow              ${String(a.count).padStart(5)}  false rejects ${a.falseRejects} (${pct(a.rate)})`);
 for (const f of overall.failures) failures.push(`overall: ${f}`);
 
-console.log("\n2000-char prompts per script, one core: wall-clock mean / p99 / max, CPU time mean / p99");
+console.log("\n2000-char prompts per script, one core: wall-clock mean / p99 / max, CPU time mean / p99, steady p99 (slowest prompts' median CPU time)");
 for (const { script, timing } of timeByScript(rows)) console.log(`${script.padEnd(11)} ${timing === null ? "no ordinary prompts in this script yet" : formatTiming(timing)}`);
 
 if (only === undefined && failures.length > 0) {
