@@ -156,6 +156,12 @@ function detected(score: Map<string, number>, lang: string): boolean {
 const elNino = (tokens: readonly Token[], i: number): boolean =>
   (tokens[i] as Token).w === "nino" && (tokens[i] as Token).cap && tokens[i - 1]?.w === "el" && (tokens[i - 1] as Token).cap;
 
+/**
+ * German capitalises nouns: "Kinder" in the middle of a sentence is the noun (children) even in
+ * an English sentence ("two kleine Kinder playing"), while English "kinder" is never capitalised there.
+ */
+const germanNoun = (tokens: readonly Token[], i: number, lang: string): boolean => lang === "de" && i > 0 && (tokens[i] as Token).cap && !(tokens[i] as Token).brk;
+
 const POSTPOSED_NEGATION = new Set(["ko", "ja", "tr", "hi"]);
 
 function negatedWords(tokens: readonly Token[], i: number, length: number, lang: string): boolean {
@@ -208,7 +214,7 @@ export function multilingualFlags(tokens: readonly Token[], compactText: string 
     for (let m = 0; m < count; m++) {
       const { words, tag } = matches[m] as Phrase<Tag>;
       if (tag.lang === "es" && elNino(tokens, i)) continue;
-      if (tag.gated) {
+      if (tag.gated && !germanNoun(tokens, i, tag.lang)) {
         score ??= detectedLanguages(tokens);
         if (!detected(score, tag.lang)) continue;
       }
