@@ -26,7 +26,7 @@ export const LEXICON: Lexicon = {
     "joshikosei", "joshi kousei", "joshi kosei", "joshichuugakusei", "joshichugakusei", "joshi chuugakusei", "joshi chugakusei", "joshishougakusei", "joshi shougakusei",
     "danshikousei", "danshi koukousei", "shougakkou", "shogakko", "chuugakkou", "chugakko", "miseinen", "miseinensha", "roricon", "rorikon", "lolicon",
     "loli", "shota", "shotakon", "shotacon", "junior idol", "juniaaidoru", "sukumizu", "randoseru shoujo", "teen", "tiin", "juudai no (shoujo|shounen|onnanoko|ko)",
-    `(${DIGITS.join("|")}) (sai|-sai|sai no|saiji)`, `(${DIGITS.join("|")})sai`, `(${NUMBER_WORDS.join("|")}) sai`, `(${NUMBER_WORDS.filter((w) => w.startsWith("ju")).join("|")})sai`,
+    `(${DIGITS.join("|")}) (sai|-sai|sai no|saiji)`, `(${DIGITS.join("|")})sai`, `(${NUMBER_WORDS.filter((w) => !["ichi", "san", "kyuu", "kyu"].includes(w)).join("|")}) sai`, `(${NUMBER_WORDS.filter((w) => w.startsWith("ju")).join("|")})sai`,
   ],
   sexual: [
     "hadaka", "zenra", "ratai", "hanra", "suppadaka", "suppon pon", "nuudo", "sekkusu", "ecchi", "etchi", "ero douga", "ero doga", "ero manga", "ero anime",
@@ -53,7 +53,7 @@ export const LEXICON: Lexicon = {
   ],
   negators: ["nashi", "nashide", "nashi de", "nai", "nakute", "dame", "kinshi", "muyou", "nuki"],
   exceptions: [
-    "(shonen|shounen|shoujo|shojo|seinen|josei) (anime|manga|style|jump|genre|art|magazine|series|hero|protagonist)", "shonen jump", "shounen jump",
+    "sansai", "kyuusai", "(shonen|shounen|shoujo|shojo|seinen|josei) (anime|manga|style|jump|genre|art|magazine|series|hero|protagonist)", "shonen jump", "shounen jump",
     "(neko|inu|panda|kuma|usagi|raion|zou|pengin|kitsune|tori|doubutsu) no akachan", "akachan (neko|inu|panda|kuma|usagi|raion|zou|pengin)",
     "(kodomo no koro|kodomo jidai|shounen jidai|shoujo jidai|kodomo no e)", "hadaka no ousama", "shoujo jidai", "nuudo (karaa|beeju|pinku|meiku)",
   ],
