@@ -43,7 +43,7 @@ export const LEXICON: Lexicon = {
     "tidak berpakaian", "tak berpakaian", "setengah telanjang", "(melepas|melepaskan|membuka|copot|mencopot) (semua|seluruh|) (pakaian|bajunya|baju|busana|bajunya)",
     "seks", "sex", "berhubungan (seks|badan|intim)", "hubungan (seks|seksual|intim|badan)", "bercinta", "bersetubuh", "persetubuhan", "senggama", "bersenggama",
     "ngentot", "ngewe", "entot", "porno", "pornografi", "bokep", "film biru", "(video|film|foto|gambar|konten|adegan) (mesum|porno|dewasa|syur|bokep|panas|seks|vulgar|cabul)",
-    "mesum", "cabul", "erotis", "masturbasi", "onani", "coli", "colmek", "puting", "penis", "vagina", "kelamin", "alat kelamin", "kemaluan", "memek",
+    "mesum", "cabul", "erotis", "masturbasi", "onani", "colmek", "puting", "penis", "vagina", "kelamin", "alat kelamin", "kemaluan", "memek",
     "kontol", "toket", "ngaceng", "orgasme", "sperma", "air mani", "pemerkosaan", "diperkosa", "memperkosa", "perkosa", "pencabulan", "dicabuli", "pelecehan seksual",
     "inses", "incest", "striptis", "striptease", "penari telanjang", "pelacur", "pelacuran", "psk", "lonte", "seksual", "adegan ranjang", "topless", "seks oral",
     "oral seks", "seks anal", "threesome", "gangbang", "(payudara|dada) (telanjang|terbuka|terekspos)", "bokong telanjang", "pamer (payudara|kelamin|alat kelamin)",
@@ -80,7 +80,7 @@ export const LEXICON: Lexicon = {
     `(anak|bayi) (${ANIMALS.join("|")})`, `(anak|bayi)-(${ANIMALS.join("|")})`,
     "anak (sungai|buah|perusahaan|tangga|panah|kunci|timbangan|bawang|emas|kos|band|muda|gaul|cucu|rantau|judul|kalimat)",
     "(gambar|lukisan|coretan) (anak|anak-anak|bocah) (dengan krayon|krayon|di kulkas)", "gambar krayon anak", "jiwa anak-anak", "masa kanak-kanak", "masa anak-anak", "kenangan masa kecil",
-    "(lipstik|lipstick|warna) nude", "(fenomena|badai) el nino", "el nino", "puting beliung", "(e|e.) coli", "bakteri e coli", "eksekusi (rencana|proyek|program|strategi|ide)",
+    "(lipstik|lipstick|warna) nude", "(fenomena|badai) el nino", "el nino", "puting beliung", "eksekusi (rencana|proyek|program|strategi|ide)",
     "jenis kelamin",
   ],
 };
