@@ -103,7 +103,7 @@ export const LEXICON: Lexicon = {
     "(golpeándolo|golpeándola|golpeándolos|apaleándolo|apaleándola|pateándolo|pateándola|apuñalándolo|apuñalándola|torturándolo|torturándola|azotándolo|azotándola) hasta (la muerte|morir|matarlo|matarla)",
     "hasta (matarlo|matarla|matarlos|matarlas|dejarlo muerto|dejarla muerta)", "hasta la muerte a (golpes|palos|patadas|puñaladas)",
     "(quemado|quemada|quemados|quemadas|quemar|quema|queman|quemó|quemaron|quemando|quemarlo|quemarla|quemarlos) (vivo|viva|vivos|vivas)",
-    "(enterrado|enterrada|enterrados|enterrar) (vivo|viva|vivos|vivas)", "(hervido|hervida|despellejado|despellejada|desollado|desollada|comido|comida) (vivo|viva)",
+    "(queman|quema|quemó|quemaron|quemar|quemando) (al|a la|a los|a las|a un|a una) (prisionero|prisioneros|prisionera|bruja|brujas|hombre|mujer|hereje|herejes|rehén|rehenes|víctima|aldeanos|cautivo|cautivos) (vivo|viva|vivos|vivas)", "(enterrado|enterrada|enterrados|enterrar) (vivo|viva|vivos|vivas)", "(hervido|hervida|despellejado|despellejada|desollado|desollada|comido|comida) (vivo|viva)",
     "(prenden|prendieron|prende|prendió) fuego a (un|una|el|la|los|unos) (hombre|mujer|persona|prisionero|preso|víctima|personas|prisioneros)",
     "(apuñalado|apuñalada|apuñalados|acuchillado|acuchillada) (repetidamente|varias veces|muchas veces|una y otra vez|decenas de veces|veinte veces)",
     "(múltiples|decenas de|veinte|treinta|muchas) puñaladas", "(le|la|lo) (apuñala|apuñalan|acuchilla|acuchillan) (una y otra vez|repetidamente|sin parar)",
