@@ -2,7 +2,7 @@ import { LEXICONS } from "./lexicons";
 import type { Lexicon } from "./lexicons/types";
 import { canonical, type Token, tokenize } from "./normalize";
 import { expand, type Phrase, PhraseIndex } from "./phrase-index";
-import { LATIN_WORD, UNSPACED } from "./scripts";
+import { HANGUL, LATIN_WORD, UNSPACED } from "./scripts";
 import { SubstringIndex } from "./substring-index";
 
 /**
@@ -32,6 +32,8 @@ const COMMON_ENGLISH = new Set(
     " ",
   ),
 );
+
+const KOREAN_WHOLE = new Set(["고어", "전라", "피바다"]);
 
 const WORDS = new PhraseIndex<Tag>(2);
 const SUBSTRINGS = new SubstringIndex<Tag>();
@@ -69,6 +71,10 @@ function forms(entry: string): Array<{ words: string[] } | { substring: string }
       if (star && parts.length > 0) parts[parts.length - 1] += "*";
       tokens.push(...parts);
     }
+    // Korean verbs conjugate at the end ("죽인" → "죽인다", "죽인 뒤"): the last word of a Korean
+    // phrase of several words matches as a prefix. Single words do not (아이 is in 아이디어).
+    const last = tokens[tokens.length - 1];
+    if (tokens.length > 1 && last !== undefined && HANGUL.test(last) && !last.endsWith("*") && last.length >= 2) tokens[tokens.length - 1] = `${last}*`;
     if (tokens.length > 0) out.push({ words: tokens });
   }
   return out;
@@ -88,6 +94,10 @@ function addTerms(lex: Lexicon, entries: readonly string[], category: TermCatego
         SUBSTRINGS.add(form.substring, { category, lang: lex.lang, gated: false });
         continue;
       }
+      // A Korean noun for an act takes endings too (자살 → 자살한, 총살 → 총살형): prefix, except
+      // for minors (아이 is in 아이디어) and nouns that begin ordinary words (고어 in 고어텍스).
+      const only = form.words[0] as string;
+      if (form.words.length === 1 && category !== "minors" && HANGUL.test(only) && only.length >= 2 && !only.endsWith("*") && !KOREAN_WHOLE.has(only)) form.words[0] = `${only}*`;
       const latin = form.words.every((w) => LATIN_WORD.test(w));
       const gated = latin && form.words.every((w) => ambiguous(w, lex.lang));
       try {
