@@ -87,11 +87,23 @@ function ambiguous(word: string, lang: string): boolean {
   return langs !== undefined && langs.some((l) => l !== lang);
 }
 
+// One tag object per language, category and gating, shared by all its phrases.
+const TAGS = new Map<string, Tag>();
+function tagFor(category: TermCategory, lang: string, gated: boolean): Tag {
+  const key = `${category}|${lang}|${gated}`;
+  let tag = TAGS.get(key);
+  if (tag === undefined) {
+    tag = { category, lang, gated };
+    TAGS.set(key, tag);
+  }
+  return tag;
+}
+
 function addTerms(lex: Lexicon, entries: readonly string[], category: TermCategory): void {
   for (const entry of entries) {
     for (const form of forms(entry)) {
       if ("substring" in form) {
-        SUBSTRINGS.add(form.substring, { category, lang: lex.lang, gated: false });
+        SUBSTRINGS.add(form.substring, tagFor(category, lex.lang, false));
         continue;
       }
       // A Korean noun for an act takes endings too (자살 → 자살한, 총살 → 총살형): prefix, except
@@ -101,7 +113,7 @@ function addTerms(lex: Lexicon, entries: readonly string[], category: TermCatego
       const latin = form.words.every((w) => LATIN_WORD.test(w));
       const gated = latin && form.words.every((w) => ambiguous(w, lex.lang));
       try {
-        WORDS.add(form.words, { category, lang: lex.lang, gated });
+        WORDS.add(form.words, tagFor(category, lex.lang, gated));
       } catch {
         SKIPPED_ENTRIES.push(`${lex.lang}: ${entry}`);
       }

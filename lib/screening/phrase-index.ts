@@ -36,7 +36,9 @@ const wordMatches = (pattern: string, word: string): boolean =>
 
 // Phrases starting with one word, split by their second word so that a common first word
 // ("john", "the", "cut") costs one more lookup rather than a scan of every phrase it starts.
-type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]>; otherSecond: Phrase<T>[] };
+// Created empty and filled on demand: most first words start one or two phrases.
+type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]> | null; otherSecond: Phrase<T>[] };
+const NONE: never[] = [];
 
 export class PhraseIndex<T> {
   private readonly exact = new Map<string, Bucket<T>>();
@@ -68,20 +70,26 @@ export class PhraseIndex<T> {
       }
       bucket = list.find((e) => e.prefix === prefix)?.bucket;
       if (bucket === undefined) {
-        bucket = { single: [], bySecond: new Map(), otherSecond: [] };
+        bucket = { single: NONE, bySecond: null, otherSecond: NONE };
         list.push({ prefix, bucket });
       }
     } else {
       bucket = this.exact.get(first);
       if (bucket === undefined) {
-        bucket = { single: [], bySecond: new Map(), otherSecond: [] };
+        bucket = { single: NONE, bySecond: null, otherSecond: NONE };
         this.exact.set(first, bucket);
       }
     }
     const second = words[1];
-    if (second === undefined) bucket.single.push(phrase);
-    else if (second.endsWith("*")) bucket.otherSecond.push(phrase);
+    if (second === undefined) {
+      if (bucket.single === NONE) bucket.single = [phrase];
+      else bucket.single.push(phrase);
+    } else if (second.endsWith("*")) {
+      if (bucket.otherSecond === NONE) bucket.otherSecond = [phrase];
+      else bucket.otherSecond.push(phrase);
+    }
     else {
+      bucket.bySecond ??= new Map();
       const list = bucket.bySecond.get(second);
       if (list) list.push(phrase);
       else bucket.bySecond.set(second, [phrase]);
@@ -152,7 +160,8 @@ function fromBucket<T>(bucket: Bucket<T>, tokens: readonly Token[], i: number, s
   for (const phrase of bucket.single) out[n++] = phrase;
   const next = tokens[i + 1];
   if (next === undefined || (sameClause && next.brk)) return n;
-  const list = bucket.bySecond.get(next.w) ?? (next.stem === undefined ? undefined : bucket.bySecond.get(next.stem));
+  const bySecond = bucket.bySecond;
+  const list = bySecond === null ? undefined : (bySecond.get(next.w) ?? (next.stem === undefined ? undefined : bySecond.get(next.stem)));
   if (list !== undefined) for (const phrase of list) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
   for (const phrase of bucket.otherSecond) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
   return n;

@@ -54,9 +54,35 @@ function maiming(tokens: readonly Token[]): boolean {
   return false;
 }
 
-/** Whether the words describe a violent killing with "to death" ("beat him to death") or maiming. */
+// "ramming a knife into his neighbour's chest"; "feeding a living person into a wood chipper".
+const THRUSTS = new Set("ram rams ramming rammed plunge plunges plunging plunged sink sinks sinking sank thrust thrusts thrusting jam jams jamming jammed drive drives driving drove shove shoves shoving shoved".split(" "));
+const WEAPONS = new Set("knife knives blade dagger machete screwdriver icepick pick bayonet sword".split(" "));
+const VICTIMS = new Set("his her their him them someone somebody man woman victim prisoner person body neighbour neighbor stranger".split(" "));
+const MACHINES = new Set("chipper woodchipper grinder furnace incinerator acid".split(" "));
+
+function within(tokens: readonly Token[], from: number, step: 1 | -1, count: number, test: (t: Token) => boolean): boolean {
+  for (let k = from, n = 0; n < count && k >= 0 && k < tokens.length; k += step, n++) {
+    const t = tokens[k] as Token;
+    if (test(t)) return true;
+    if (step === 1 ? t.brk && k > from : t.brk) return false;
+  }
+  return false;
+}
+
+function intoSomeone(tokens: readonly Token[]): boolean {
+  for (let i = 1; i < tokens.length; i++) {
+    if ((tokens[i] as Token).w !== "into" || (tokens[i] as Token).brk) continue;
+    const stab =
+      within(tokens, i - 1, -1, 3, (t) => WEAPONS.has(t.w)) && within(tokens, i - 1, -1, 5, (t) => THRUSTS.has(t.w)) && within(tokens, i + 1, 1, 3, (t) => VICTIMS.has(t.w) || t.pos);
+    const machine = within(tokens, i - 1, -1, 3, (t) => VICTIMS.has(t.w) && t.w !== "his" && t.w !== "her" && t.w !== "their") && within(tokens, i + 1, 1, 3, (t) => MACHINES.has(t.w));
+    if (stab || machine) return true;
+  }
+  return false;
+}
+
+/** Whether the words describe a violent killing with "to death" ("beat him to death"), maiming or stabbing. */
 export function violentAct(tokens: readonly Token[]): boolean {
-  if (maiming(tokens)) return true;
+  if (maiming(tokens) || intoSomeone(tokens)) return true;
   for (let i = 1; i + 1 < tokens.length; i++) {
     const to = tokens[i] as Token;
     if (to.w !== "to" || to.brk || (tokens[i + 1] as Token).w !== "death" || (tokens[i + 1] as Token).brk) continue;
