@@ -77,7 +77,7 @@ export const LEXICON: Lexicon = {
   negators: ["tanpa", "tidak", "tak", "bukan", "jangan", "tanpa ada", "bebas", "tiada", "dilarang", "no"],
   exceptions: [
     // Young animals and fixed phrases with "anak" that show no child
-    `(anak|bayi) (${ANIMALS.join("|")})`, `(anak|bayi)-(${ANIMALS.join("|")})`,
+    `(anak|bayi) (${ANIMALS.join("|")})`,
     "anak (sungai|buah|perusahaan|tangga|panah|kunci|timbangan|bawang|emas|kos|band|muda|gaul|cucu|rantau|judul|kalimat)",
     "(gambar|lukisan|coretan) (anak|anak-anak|bocah) (dengan krayon|krayon|di kulkas)", "gambar krayon anak", "jiwa anak-anak", "masa kanak-kanak", "masa anak-anak", "kenangan masa kecil",
     "(lipstik|lipstick|warna) nude", "(fenomena|badai) el nino", "el nino", "puting beliung", "eksekusi (rencana|proyek|program|strategi|ide)",
