@@ -49,6 +49,8 @@ export const LEXICON: Lexicon = {
     "bachcha", "bachche", "bacche", "bachcho", "bachchon", "bachchi", "bacchi", "baccha", "bachhe", "balak", "balika", "shishu", "navjaat",
     "(chhoti|choti) (ladki|ladkiyan|bachchi|bacchi|beti)", "(chhota|chota) (ladka|bachcha|baccha|beta)", "(chhote|chote) (bachche|bacche|ladke)", "nabalig", "naabalig", "school (wali|ki) (ladki|ladkiyan)",
     ...AGES,
+    // More wording
+    "स्कूल जाने वाली (बच्ची|लड़की|लड़कियां)", "स्कूल जाने वाला (बच्चा|लड़का)", "कक्षा (1|2|3|4|5|6|7|8|9|10|पहली|दूसरी|तीसरी|चौथी|पांचवीं|छठी|सातवीं|आठवीं|नौवीं|दसवीं) (की|का|के) (छात्रा|छात्र|छात्राएं|बच्चे|बच्ची)",
   ],
   sexual: [
     "नग्न", "नंगी", "नंगा", "नंगे", "नग्नता", "अर्धनग्न", "निर्वस्त्र", "(बिना|बगैर|बग़ैर) (कपड़ों|कपड़े|कपड़ो|वस्त्र|वस्त्रों)", "कपड़े (उतार|उतारती|उतारते|उतारता|उतारकर|उतारे|उतारना|उतारो)",
@@ -60,6 +62,8 @@ export const LEXICON: Lexicon = {
     // Hinglish
     "nangi", "nanga", "nange", "nangapan", "chudai", "chodna", "chodte", "choot", "chut", "sambhog", "ashleel", "blue film", "bina kapdon",
     "bina kapde", "kapde utar*", "nagn",
+    // More wording
+    "(अंडरवियर|ब्रा|पैंटी|चड्डी) (उतार|उतारती|उतारते|उतारकर|उतारे)",
   ],
   graphicViolence: [
     // Gore
@@ -79,6 +83,8 @@ export const LEXICON: Lexicon = {
     // Hinglish
     "(pit pit|peet peet|pit-pit) (kar|ke) (maar|mar)", "(sar|sir|gala) (kaat|kat|kaata)", "(zinda|jinda) (jala|jalaya|jalana)", "khoon se lathpath", "aatmhatya",
     "narsanhar", "(fansi|phansi|faansi)",
+    // More wording
+    "(सिर|माथे) में गोली", "(जला कर|जलाकर|जलाके) (मार|मार डाला|मार दिया|हत्या)", "(डुबो कर|डुबोकर) (मार|मार डाला|मार दिया)", "हथौड़े से (सिर|खोपड़ी) (फोड़|कुचल|तोड़)", "(उंगलियां|उँगलियाँ|उंगली|हाथ|पैर|जीभ|कान) काट (दी|दिए|दिया|डाले|डाली)", "(करंट|बिजली) (के झटके|का झटका) (देकर|दे कर|दिए|दिया)", "गैस चैंबर", "इलेक्ट्रिक चेयर",
   ],
   likeness: [
     "डीपफेक", "डीप फेक", "डीपफ़ेक", "फेस स्वैप", "फेसस्वैप", "चेहरा (बदल|बदलो|बदलें|बदलकर|बदला|लगा|लगाओ|लगा दो|स्वैप)", "(उसका|उसकी|इसका) चेहरा (लगा|बदल)", "हमशक्ल", "हूबहू (दिखने|दिखता|दिखती)",

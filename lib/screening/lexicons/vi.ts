@@ -27,6 +27,8 @@ const WITH_TONES = {
     "núm vú", "đầu ti", "lộ hàng", "hiếp dâm", "cưỡng hiếp", "bị hiếp", "loạn luân", "thoát y", "múa thoát y", "gái mại dâm", "mại dâm", "gái điếm", "bán dâm",
     "tinh dịch", "xuất tinh", "cực khoái", "dâm dục", "dâm đãng", "dâm ô", "quan hệ bằng miệng", "hôn hít sờ soạng", "sờ soạng", "địt", "chịch", "nứng", "lồn", "cặc",
     "buồi", "vếu", "ngực trần của cô", "để ngực trần", "cảnh giường chiếu", "cảnh sex",
+    // More wording
+    "cởi hết đồ", "lột sạch quần áo", "khoe ngực trần", "lộ ngực", "lộ vùng kín", "vùng kín",
   ],
   graphicViolence: [
     "máu me", "máu me be bét", "bê bết máu", "(người|thi thể|xác|cơ thể|quần áo|mặt|khuôn mặt|sàn nhà|căn phòng|con dao|nạn nhân|tù nhân) (đẫm|đầy|bê bết) máu", "vũng máu", "bể máu", "biển máu", "máu chảy thành sông", "máu văng", "máu bắn tung tóe", "máu phun",
@@ -37,6 +39,8 @@ const WITH_TONES = {
     "ăn thịt người", "moi ruột", "lòi ruột", "ruột gan lòi ra", "móc mắt", "lột da", "cưa xác", "giết người dã man", "giết dã man", "sát hại dã man", "bạo hành đến chết",
     "xác chết không đầu", "thi thể không đầu", "thi thể bị phân", "thi thể đẫm máu", "đầu lìa khỏi cổ", "óc văng", "não văng", "bắn vào đầu", "hành hạ dã man",
     "đóng đinh lên thập giá", "thiêu chết", "thiêu cháy người", "hành hình", "ngược đãi động vật", "hành hạ động vật",
+    // More wording
+    "bắn chết", "(cắt|chặt) (ngón tay|tay|chân|lưỡi|tai) (của|) (tù nhân|nạn nhân|anh ta|cô ấy|hắn|người)", "(siết|bóp) cổ (đến|cho đến) chết", "dìm chết", "đánh đập dã man", "ghế điện", "phòng hơi ngạt", "tra tấn bằng điện", "đâm dao liên tiếp",
   ],
   likeness: [
     "deepfake", "deep fake", "ghép mặt", "ghép khuôn mặt", "hoán đổi khuôn mặt", "đổi khuôn mặt", "thay khuôn mặt", "hoán đổi gương mặt", "face swap", "mạo danh",
