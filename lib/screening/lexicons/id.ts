@@ -78,7 +78,7 @@ export const LEXICON: Lexicon = {
     "wakil presiden (ri|indonesia|amerika)", "perdana menteri (inggris|india|israel|jepang|malaysia|singapura|kanada|australia|thailand)", "(raja|ratu) (inggris|arab saudi|saudi|belanda|malaysia|thailand|spanyol|yordania)",
     "kaisar jepang", "(pemimpin|pemimpin tertinggi) (korea utara|iran|tiongkok|cina)", "kanselir jerman", "orang terkaya (di dunia|sedunia)", "(pendiri|ceo) (tesla|spacex|amazon|microsoft|facebook|meta|apple)",
   ],
-  negators: ["tanpa", "tidak", "tak", "bukan", "jangan", "tanpa ada", "bebas", "tiada", "dilarang", "no"],
+  negators: ["tanpa", "tidak", "tak", "bukan", "jangan", "bebas", "tiada", "dilarang", "no"],
   exceptions: [
     // Young animals and fixed phrases with "anak" that show no child
     `(anak|bayi) (${ANIMALS.join("|")})`,
