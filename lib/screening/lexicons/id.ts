@@ -47,6 +47,8 @@ export const LEXICON: Lexicon = {
     "kontol", "toket", "ngaceng", "orgasme", "sperma", "air mani", "pemerkosaan", "diperkosa", "memperkosa", "perkosa", "pencabulan", "dicabuli", "pelecehan seksual",
     "inses", "incest", "striptis", "striptease", "penari telanjang", "pelacur", "pelacuran", "psk", "lonte", "seksual", "adegan ranjang", "topless", "seks oral",
     "oral seks", "seks anal", "threesome", "gangbang", "(payudara|dada) (telanjang|terbuka|terekspos)", "bokong telanjang", "pamer (payudara|kelamin|alat kelamin)",
+    // More wording
+    "(tidak|tak|tanpa) (memakai|pakai) (celana dalam|bh|pakaian dalam) (sama sekali|)", "(melepas|melepaskan|membuka) (bh|bra|celana dalam|pakaian dalam)",
   ],
   graphicViolence: [
     // Gore
@@ -66,6 +68,8 @@ export const LEXICON: Lexicon = {
     "bom bunuh diri", "serangan teroris", "aksi terorisme", "kanibal", "kanibalisme", "makan daging manusia", "dikuliti", "menguliti", "(mencungkil|dicungkil) mata", "digorok",
     "menggorok", "(lehernya|leher) (digorok|disayat|digorok)", "disalib hidup-hidup", "penyiksaan hewan", "menyiksa (hewan|binatang|kucing|anjing)", "main hakim sendiri sampai tewas",
     "dihakimi massa", "dilindas sampai mati",
+    // More wording
+    "(ditembak|menembak) (di kepala|kepalanya|kepala)", "kepalanya ditembak", "(dipotong-potong|dipotong potong|memotong-motong|memotong motong) (tubuh|mayat|jasad|korban|orang|nya)", "tubuhnya dipotong-potong", "(dicekik|mencekik|ditenggelamkan|menenggelamkan) (sampai|hingga) (mati|tewas)", "(disetrum|menyetrum) (tahanan|korban|sampai mati|hingga tewas)", "kursi listrik", "kamar gas", "(jarinya|tangannya|kakinya|lidahnya|telinganya) (dipotong|dipenggal|dicincang)", "(memotong|memenggal) (jari|tangan|kaki|lidah|telinga) (korban|tahanan|nya)", "(kepalanya|tengkoraknya) (dihancurkan|dipukul dengan palu|pecah)",
   ],
   likeness: [
     "deepfake", "deep fake", "face swap", "faceswap", "(tukar|ganti|tempel|tempelkan|ubah|mengganti|menukar) (wajah|muka|wajahnya|mukanya)", "wajahnya diganti", "video palsu",
@@ -74,10 +78,10 @@ export const LEXICON: Lexicon = {
     "wakil presiden (ri|indonesia|amerika)", "perdana menteri (inggris|india|israel|jepang|malaysia|singapura|kanada|australia|thailand)", "(raja|ratu) (inggris|arab saudi|saudi|belanda|malaysia|thailand|spanyol|yordania)",
     "kaisar jepang", "(pemimpin|pemimpin tertinggi) (korea utara|iran|tiongkok|cina)", "kanselir jerman", "orang terkaya (di dunia|sedunia)", "(pendiri|ceo) (tesla|spacex|amazon|microsoft|facebook|meta|apple)",
   ],
-  negators: ["tanpa", "tidak", "tak", "bukan", "jangan", "tanpa ada", "bebas", "tiada", "dilarang", "no"],
+  negators: ["tanpa", "tidak", "tak", "bukan", "jangan", "bebas", "tiada", "dilarang", "no"],
   exceptions: [
     // Young animals and fixed phrases with "anak" that show no child
-    `(anak|bayi) (${ANIMALS.join("|")})`, `(anak|bayi)-(${ANIMALS.join("|")})`,
+    `(anak|bayi) (${ANIMALS.join("|")})`,
     "anak (sungai|buah|perusahaan|tangga|panah|kunci|timbangan|bawang|emas|kos|band|muda|gaul|cucu|rantau|judul|kalimat)",
     "(gambar|lukisan|coretan) (anak|anak-anak|bocah) (dengan krayon|krayon|di kulkas)", "gambar krayon anak", "jiwa anak-anak", "masa kanak-kanak", "masa anak-anak", "kenangan masa kecil",
     "(lipstik|lipstick|warna) nude", "(fenomena|badai) el nino", "el nino", "puting beliung", "eksekusi (rencana|proyek|program|strategi|ide)",

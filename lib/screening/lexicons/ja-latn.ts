@@ -51,7 +51,7 @@ export const LEXICON: Lexicon = {
     "roshia daitouryou", "roshia daitoryo", "furansu daitouryou", "ukuraina daitouryou", "kankoku daitouryou", "chuugoku kokka shuseki", "kokka shuseki",
     "kitachousen no saikou shidousha", "igirisu kokuou", "eikoku joou", "sekai ichi no kanemochi",
   ],
-  negators: ["nashi", "nashide", "nashi de", "nai", "nakute", "dame", "kinshi", "muyou", "nuki"],
+  negators: ["nashi", "nashide", "nai", "nakute", "dame", "kinshi", "muyou", "nuki"],
   exceptions: [
     "sansai", "kyuusai", "(shonen|shounen|shoujo|shojo|seinen|josei) (anime|manga|style|jump|genre|art|magazine|series|hero|protagonist)", "shonen jump", "shounen jump",
     "(neko|inu|panda|kuma|usagi|raion|zou|pengin|kitsune|tori|doubutsu) no akachan", "akachan (neko|inu|panda|kuma|usagi|raion|zou|pengin)",

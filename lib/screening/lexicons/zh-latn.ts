@@ -48,7 +48,7 @@ export const LEXICON: Lexicon = {
       "ying guo nu wang", "ying guo shou xiang", "ri ben shou xiang", "ri ben tian huang", "shi jie shou fu"].flatMap(both),
     "deepfake", "deep fake", "face swap",
   ],
-  negators: ["bu", "buyao", "bu yao", "meiyou", "mei you", "wu", "bie", "buhan", "bu han", "bixu meiyou", "jinzhi"],
+  negators: ["bu", "buyao", "meiyou", "bie", "buhan", "jinzhi"],
   exceptions: [
     ...["tong nian", "tong hua", "er tong hua", "hai zi qi", "duo shao nian", "bu shao nian qing", "luo se", "luo zhuang", "luo yan", "xue xing ma li", "pou fu chan",
       "shi ren", "xiao xue xi", "xiao xue jia", "chu zhong ji", "gao zhong di", "duan tou lu", "mao bao bao", "gou bao bao"].flatMap(both),
