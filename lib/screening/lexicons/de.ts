@@ -11,6 +11,7 @@ import type { Lexicon } from "./types";
 const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const NUMBER_WORDS = "drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn";
 const SPELLED_AGES = NUMBER_WORDS.split("|").flatMap((n) => [`${n}jährig*`, `${n} jährig*`]);
+const GLUED_AGES = Array.from({ length: 17 }, (_, i) => `${i + 1}jährig*`);
 const GRADES = "erst|zweit|dritt|viert|fünft|sechst|siebt|acht|neunt|zehnt|elft|zwölft";
 const GRADERS = GRADES.split("|").flatMap((g) => [`${g}klässler`, `${g}klässlerin`, `${g}klässlerinnen`, `${g}klässlern`]);
 const AGED_THINGS =
@@ -31,7 +32,7 @@ export const LEXICON: Lexicon = {
     // Children, babies
     "kind", "kinder", "kindern", "kindes", "kinder*", "kindchen", "kleinkind", "kleinkinder", "kleinkindern", "kleinkindes", "schulkind", "schulkinder",
     "schulkindern", "einzelkind", "pflegekind", "pflegekinder", "kindlein", "baby", "babys", "babies", "babyface", "säugling", "säuglinge", "säuglingen",
-    "neugeborene", "neugeborenes", "neugeborener", "neugeborenen", "frühchen", "knirps", "knirpse", "göre", "gören", "steppke", "lausbub", "lausbuben",
+    "neugeborene", "neugeborenes", "neugeborener", "neugeborenen", "frühchen", "knirps", "knirpse", "steppke", "lausbub", "lausbuben",
     "lausejunge", "bengel", "jungs", "knabe", "knaben", "bub", "buben", "bübchen", "töchterchen", "söhnchen",
     "(ein|der|einen|einem|kleiner|kleinen|nackter|nackten|dieser|diesen|zwei|drei|vier|mehrere|viele|ein paar) (junge|jungen)", "jungen und mädchen", "mädchen und jungen",
     "(kleines|kleine|kleinen|kleiner|junges|jungen|nacktes|nackte|nackten) (mädchen|mädels)", "schulmädchen", "schuljunge", "schuljungen", "schulmädel",
@@ -44,7 +45,7 @@ export const LEXICON: Lexicon = {
     "kindergarten", "kita", "kitas", "vorschule", "vorschulkind", "vorschulkinder", "einschulung", "erstkommunion", "konfirmand", "konfirmanden",
     "grundschulklasse", "grundschulklassen", "schulklasse", "schulklassen", "abc schütze", "abc schützen", ...GRADERS,
     // Ages under 18
-    `(${UNDER_18}) jährig*`, `(${UNDER_18})jährig*`, ...SPELLED_AGES,
+    `(${UNDER_18}) jährig*`, ...GLUED_AGES, ...SPELLED_AGES,
     `(${UNDER_18}|${NUMBER_WORDS}) jahre (alt|alte|alter|altes|alten)`,
     `im alter von (${UNDER_18}|${NUMBER_WORDS}) jahren`, `(mädchen|junge|jungen|kind|kinder|teenager|schülerin|schüler|tochter|sohn|schwester|bruder|nichte|neffe|enkelin|enkel|tänzerin|turnerin|sängerin|model|person) von (${UNDER_18}|${NUMBER_WORDS}) jahren`,
     `(${UNDER_18}|${NUMBER_WORDS}) monate (alt|alte|alter|altes|alten)`,
@@ -122,7 +123,7 @@ export const LEXICON: Lexicon = {
     `(junge|jungen|junger|junges) (${YOUNG_NOUNS})`, "(ihre|ihren|seine|seinen) jungen", "(die|der) jungen (der|des) (katze|hündin|bärin|löwin|tiere|wölfin|füchsin)",
     `(${UNDER_18}|${NUMBER_WORDS}) (jahre|monate|wochen) (alt|alte|alter|altes|alten) (${AGED_THINGS})`,
     `(baby|babys) (${ANIMALS})`, "(neugeborene|neugeborenen|neugeborenes) (kätzchen|welpen|welpe|fohlen|kälbchen|kalb|kälber|lämmer|lamm|küken|ferkel|tiere|katzen|hunde|elefant|giraffe|robbe|zicklein)",
-    `(${UNDER_18}) jährig* (${AGED_THINGS})`, `(${NUMBER_WORDS})jährig* (${AGED_THINGS})`,
+    `(${UNDER_18}) jährig* (${AGED_THINGS})`, ...NUMBER_WORDS.split("|").map((n) => `${n}jährig* (${AGED_THINGS})`),
     // Bare, not naked
     "nackte (wände|wand|bäume|äste|zweige|erde|fels|felsen|wahrheit|zahlen|fakten|füße|arme|schultern|beton|boden|angst|gewalt)",
     "nackten (füßen|füße|wänden|bäumen|zahlen|fakten|tatsachen|armen|schultern|beton|boden|wahrheit|fels|felsen|ästen)", "nackter (beton|fels|boden|wahnsinn|oberkörper)",
