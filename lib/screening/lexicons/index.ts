@@ -10,8 +10,13 @@ import { LEXICON as ja } from "./ja";
 import { LEXICON as jaLatn } from "./ja-latn";
 import { LEXICON as ko } from "./ko";
 import { LEXICON as nl } from "./nl";
+import { LEXICON as pl } from "./pl";
 import { LEXICON as pt } from "./pt";
+import { LEXICON as ru } from "./ru";
+import { LEXICON as ruLatn } from "./ru-latn";
 import { LEXICON as th } from "./th";
+import { LEXICON as tr } from "./tr";
+import { LEXICON as uk } from "./uk";
 import { LEXICON as vi } from "./vi";
 import { LEXICON as zhHans } from "./zh-hans";
 import { LEXICON as zhHant } from "./zh-hant";
@@ -22,4 +27,4 @@ import type { Lexicon } from "./types";
  * Every language's share of the content policy beyond English (English lives in ../terms.ts).
  * A language is screened once its lexicon is listed here.
  */
-export const LEXICONS: readonly Lexicon[] = [ar, de, es, fa, fr, hi, id, it, ja, jaLatn, ko, nl, pt, th, vi, zhHans, zhHant, zhLatn];
+export const LEXICONS: readonly Lexicon[] = [ar, de, es, fa, fr, hi, id, it, ja, jaLatn, ko, nl, pl, pt, ru, ruLatn, th, tr, uk, vi, zhHans, zhHant, zhLatn];
