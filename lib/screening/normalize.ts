@@ -68,14 +68,15 @@ function foldMixedWords(text: string): string {
 
 /**
  * The reading in which every look-alike letter is Latin, for a prompt that has Latin words
- * and also words made only of look-alikes ("ѕех" in Cyrillic letters in an English prompt), or
- * null when there is no such word. It is screened in addition to the canonical text.
+ * and also words made only of look-alikes that read as a word `matters` accepts ("ѕех" in
+ * Cyrillic letters in an English prompt), or null when there is no such word. It is screened
+ * in addition to the canonical text.
  */
-export function lookalikeReading(text: string): string | null {
+export function lookalikeReading(text: string, matters: (word: string) => boolean = () => true): string | null {
   if (!CROSS_SCRIPT_ANY.test(text) || !HAS_LATIN.test(text)) return null;
   let found = false;
   for (const m of text.matchAll(CROSS_WORD)) {
-    if (ONLY_LOOKALIKES.test(m[0])) {
+    if (ONLY_LOOKALIKES.test(m[0]) && matters(m[0].replace(CROSS_SCRIPT_RE, (c) => CROSS_SCRIPT[c] ?? c).toLowerCase())) {
       found = true;
       break;
     }

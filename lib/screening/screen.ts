@@ -164,6 +164,9 @@ function hasLetterRun(tokens: readonly Token[]): boolean {
 const isTermWord = (word: string): boolean => TERMS.knows(word) || isLexiconWord(word);
 const matters = (word: string): boolean => isTermWord(word) || isNameWord(word);
 
+/** A word written in look-alike letters worth unmasking: an English rule's word or a name's, three letters or more. */
+const disguisedEnglish = (word: string): boolean => word.length >= 3 && (TERMS.knows(word) || isNameWord(word));
+
 /** The refusal for a category, with the reason the API reports. */
 export const reject = (category: ScreeningCategory): ScreeningResult => ({ allowed: false, category, reason: REASONS[category] });
 
@@ -175,7 +178,7 @@ export function screen(prompt: string): ScreeningResult {
   const compactText = UNSPACED.test(low) ? compact(low) : null;
   const forms: Token[][] = [primary];
   for (const variant of decodedVariants(low, matters, isTermWord, hasLetterRun(primary))) forms.push(tokenize(variant));
-  const folded = lookalikeReading(text);
+  const folded = lookalikeReading(text, disguisedEnglish);
   if (folded !== null) forms.push(tokenize(folded));
   for (let f = 0; f < forms.length; f++) {
     const category = scan(forms[f] as Token[], f === 0, f === 0 ? compactText : null);
