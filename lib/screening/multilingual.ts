@@ -28,7 +28,7 @@ const ENGLISH_STOPWORDS =
 const ENGLISH_NEGATORS = ["no", "not", "without", "never", "none", "nothing", "avoid"];
 // Words of other languages' lists that are also everyday English words.
 const COMMON_ENGLISH = new Set(
-  "guillotine kind kinder sang nu bébé bebe pan fin son hot mist gift bad boot brand chef die dame gang handy rock slip tag kids pupil minor menor dom boy boys baby babies nude nudes sex gore massacre".split(
+  "naga guillotine kind kinder sang nu bébé bebe pan fin son hot mist gift bad boot brand chef die dame gang handy rock slip tag kids pupil minor menor dom boy boys baby babies nude nudes sex gore massacre".split(
     " ",
   ),
 );
@@ -186,9 +186,27 @@ const germanNoun = (tokens: readonly Token[], i: number, lang: string): boolean 
 
 const POSTPOSED_NEGATION = new Set(["ko", "ja", "tr", "hi"]);
 
+/**
+ * Whether the word before a refused phrase is a negator of a language the prompt is written in:
+ * "sem nudez" is Portuguese "without nudity" even when the refused word belongs to another list.
+ */
+export function negatedInPromptLanguage(tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i] as Token;
+  const before = tokens[i - 1];
+  if (t.brk || before === undefined) return false;
+  let score: Map<string, number> | null = null;
+  for (const [lang, negators] of NEGATORS) {
+    if (!negators.has(before.w)) continue;
+    score ??= detectedLanguages(tokens);
+    if (detected(score, lang)) return true;
+  }
+  return false;
+}
+
 function negatedWords(tokens: readonly Token[], i: number, length: number, lang: string): boolean {
   const negators = NEGATORS.get(lang);
   if (negators === undefined) return false;
+  if (negatedInPromptLanguage(tokens, i)) return true;
   const t = tokens[i] as Token;
   const before = tokens[i - 1];
   if (!t.brk && before !== undefined) {
@@ -203,13 +221,13 @@ function negatedWords(tokens: readonly Token[], i: number, length: number, lang:
 }
 
 function negatedSubstring(text: string, start: number, end: number, lang: string): boolean {
-  const negators = UNSPACED_NEGATORS.get(lang);
-  if (negators === undefined) return false;
-  for (const n of negators) {
-    // Up to two characters between: 不要任何血腥 ("no gore of any kind").
-    for (let gap = 0; gap <= 2; gap++) {
-      if (text.startsWith(n, start - gap - n.length)) return true;
-      if ((lang === "ja" || lang === "th") && text.startsWith(n, end + gap)) return true;
+  // Chinese and Japanese share characters: a simplified entry may sit in the traditional list.
+  for (const [other, negators] of UNSPACED_NEGATORS) {
+    for (const n of negators) {
+      for (let gap = 0; gap <= 2; gap++) {
+        if (text.startsWith(n, start - gap - n.length)) return true;
+        if ((other === "ja" || other === "th") && (lang === "ja" || lang === "th") && text.startsWith(n, end + gap)) return true;
+      }
     }
   }
   return false;

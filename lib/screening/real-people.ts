@@ -104,8 +104,17 @@ function inStyleConstruction(tokens: readonly Token[], i: number, length: number
   if (before === "of" && STYLE_NOUNS.has(tokens[i - 2]?.w ?? "")) return true;
   if (before === "to" && ["homage", "tribute", "listening", "listen", "listens", "ode"].includes(tokens[i - 2]?.w ?? "")) return true;
   if (before === "la" && tokens[i - 2]?.w === "a") return true;
+  // Other languages' "by"/"of": "les Nymphéas de Monet", "de Nachtwacht van Rembrandt", "im Stil
+  // von Klimt"; but not when what precedes is the person ("le visage de Monet", "ein Porträt von").
+  if (FOREIGN_OF.has(before) && !PERSONAL_ANY.has(tokens[i - 2]?.w ?? "")) return true;
   return false;
 }
+
+const FOREIGN_OF = new Set(["de", "del", "des", "du", "da", "do", "dos", "das", "di", "della", "dello", "dei", "van", "von", "vom", "od", "przez", "por", "par"]);
+const PERSONAL_ANY = new Set([
+  ...PERSONAL,
+  ..."visage cara rosto gezicht gesicht volto twarz corps cuerpo corpo lichaam korper portrait retrato portret portrat ritratto foto photo fotografia fotografie selfie statue estatua standbeeld statua posag pomnik deepfake sosie doble sosia dubbelganger doppelganger clone voix voz stem stimme voce glos cabeza tete testa hoofd kopf glowa mort muerte morte dood tod funerailles funeral entierro".split(" "),
+]);
 
 /** Whether the word occurs in some name, so a decoded reading that adds it is worth checking. */
 export const isNameWord = (word: string): boolean => NAMES.knows(word);

@@ -100,3 +100,35 @@ test("English violent acts are refused without gore words; plans, orcas, boxing 
     "lopping off dead branches in the orchard",
   ]);
 });
+
+test("negation in several languages: a refused word right after 'without' passes, without it the prompt is refused", () => {
+  const pairs: Array<[string, string]> = [
+    ["una playa al atardecer, sin desnudos", "una playa al atardecer, con desnudos"],
+    ["ein Strand bei Sonnenuntergang, ohne Nacktheit", "ein Strand bei Sonnenuntergang, Nacktheit"],
+    ["une plage au coucher du soleil, sans nudité", "une plage au coucher du soleil, nudité"],
+    ["um pôr do sol na praia, sem nudez", "um pôr do sol na praia, nudez"],
+    ["пляж на закате, без наготы", "пляж на закате, нагота"],
+    ["plaża o zachodzie słońca, bez nagości", "plaża o zachodzie słońca, nagość"],
+    ["海边日落，没有裸体", "海边日落，裸体"],
+    ["海边日落，不要血腥", "海边日落，血腥"],
+    ["夕日の海辺、血なし", "夕日の海辺、血まみれ"],
+    ["해변의 석양, 피 없이", "해변의 석양, 피투성이"],
+  ];
+  for (const [negated, plain] of pairs) {
+    assert.equal(verdict(negated), "allow", negated);
+    assert.notEqual(verdict(plain), "allow", plain);
+  }
+});
+
+test("the issue's examples are refused in their languages; look-alike words of other languages pass", () => {
+  expectAll("minors", ["una niña desnuda en la playa", "ein nacktes Kind", "一个裸体的小女孩", "голый ребёнок", "A family picnic with two kleine Kinder playing frisbee"]);
+  expectAll("graphic_violence", ["un homme décapité, du sang partout"]);
+  expectAll("allow", [
+    "a kind old man feeding pigeons",
+    "Ksatria melawan naga di depan kastil yang terbakar",
+    "Mappa animata che spiega il fenomeno di El Niño nel Pacifico",
+    "Un rouge à lèvres couleur nude sur un fond de soie beige",
+    "Les Nymphéas de Monet qui s'animent doucement dans un musée",
+    "Ein Orca jagt Robben im eisigen Meer",
+  ]);
+});
