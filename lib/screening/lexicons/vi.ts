@@ -41,7 +41,7 @@ const WITH_TONES = {
   ],
   likeness: [
     "deepfake", "deep fake", "ghép mặt", "ghép khuôn mặt", "hoán đổi khuôn mặt", "đổi khuôn mặt", "thay khuôn mặt", "hoán đổi gương mặt", "face swap", "mạo danh",
-    "giả giọng", "nhái giọng", "bản sao giọng nói", "người giống hệt", "giống hệt (ca sĩ|diễn viên|tổng thống|chủ tịch|cầu thủ)", "giáo hoàng", "đức giáo hoàng",
+    "(giả|nhái) giọng (của|) (tổng thống|ca sĩ|diễn viên|người nổi tiếng|chủ tịch)", "bản sao giọng nói", "người giống hệt", "giống hệt (ca sĩ|diễn viên|tổng thống|chủ tịch|cầu thủ)", "giáo hoàng", "đức giáo hoàng",
     "tổng thống (mỹ|hoa kỳ|nga|pháp|ukraine|trung quốc|hàn quốc|thổ nhĩ kỳ)", "chủ tịch nước", "tổng bí thư", "chủ tịch (trung quốc|tập)", "thủ tướng (việt nam|anh|nhật|nhật bản|ấn độ|israel|canada|đức)",
     "(vua|nữ hoàng) anh", "quốc vương (anh|thái lan|ả rập)", "nhật hoàng", "lãnh đạo (triều tiên|bắc triều tiên|tối cao iran)", "người giàu nhất thế giới",
   ],
