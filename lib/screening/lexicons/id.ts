@@ -73,7 +73,7 @@ export const LEXICON: Lexicon = {
   ],
   likeness: [
     "deepfake", "deep fake", "face swap", "faceswap", "(tukar|ganti|tempel|tempelkan|ubah|mengganti|menukar) (wajah|muka|wajahnya|mukanya)", "wajahnya diganti", "video palsu",
-    "kembaran (artis|selebriti|presiden|pemain|penyanyi)", "(mirip|menyerupai) (artis|selebriti|presiden|penyanyi) (terkenal|)", "(meniru|kloning|klon) (suara|suaranya)", "menyamar sebagai presiden",
+    "kembaran (artis|selebriti|presiden|pemain|penyanyi)", "(mirip|menyerupai) (artis|selebriti|presiden|penyanyi) (terkenal|)", "(kloning|klon) (suara|suaranya)", "meniru suaranya", "menyamar sebagai presiden",
     "sri paus", "paus (fransiskus|di vatikan|dari vatikan|katolik|roma|leo)", "bapa suci", "presiden (amerika|amerika serikat|as|rusia|prancis|perancis|indonesia|ri|republik indonesia|tiongkok|cina|china|ukraina|korea selatan|turki|filipina)",
     "wakil presiden (ri|indonesia|amerika)", "perdana menteri (inggris|india|israel|jepang|malaysia|singapura|kanada|australia|thailand)", "(raja|ratu) (inggris|arab saudi|saudi|belanda|malaysia|thailand|spanyol|yordania)",
     "kaisar jepang", "(pemimpin|pemimpin tertinggi) (korea utara|iran|tiongkok|cina)", "kanselir jerman", "orang terkaya (di dunia|sedunia)", "(pendiri|ceo) (tesla|spacex|amazon|microsoft|facebook|meta|apple)",

@@ -30,7 +30,7 @@ const WITH_TONES = {
   ],
   graphicViolence: [
     "máu me be bét", "bê bết máu", "(người|thi thể|xác|cơ thể|quần áo|mặt|khuôn mặt|sàn nhà|căn phòng|con dao|nạn nhân|tù nhân) (đẫm|đầy|bê bết) máu", "máu chảy thành sông", "máu bắn tung tóe",     "chặt đầu", "chém đầu", "bị chặt đầu", "rạch cổ", "(cắt|cứa) cổ (họ|anh ta|cô ấy|nạn nhân|tù nhân|con tin|người|hắn|nó)", "(bị|chết) treo cổ", "treo cổ (tự tử|tù nhân|người|anh ta|cô ấy|hắn|nạn nhân|phạm nhân)", "(bị) (thiêu sống|chôn sống)", "(thiêu sống|chôn sống) (một|những|các|cả|hai|ba|) (người|anh ta|cô ấy|phụ nữ|đàn ông|người đàn ông|người phụ nữ|tù nhân|nạn nhân|hắn|dân làng|phù thủy)", "(tự tử|tự vẫn) (bằng|bằng cách|trong|ở)", "(định|muốn|cố) (tự tử|tự vẫn)", "tự vẫn", "(lột da|lột da sống) (người|nạn nhân|tù nhân)", "bị lột da", "(nằm|chết) (trong|giữa) vũng máu", "vũng máu lớn", "phân xác", "chặt xác", "xác bị chặt", "phanh thây", "cắt xẻo", "tra tấn", "bị tra tấn",
-    "xử tử", "hành quyết", "xử bắn", "tử hình", "xử trảm", "ném đá đến chết", "ném đá cho đến chết", "đánh chết", "đánh đến chết",
+    "xử tử", "hành quyết", "xử bắn", "(xử bắn|xử tử|tra tấn|tàn sát|thảm sát) (dân làng|thường dân|tù nhân|người dân|những người|con tin|phạm nhân|tử tù|tù binh|dã man|nạn nhân)", "(vụ|cuộc) (xả súng|tàn sát|thảm sát|tự sát)", "xả súng (vào|hàng loạt|trường học|đám đông)", "tự sát (bằng|trong|tập thể)", "tử hình", "xử trảm", "ném đá đến chết", "ném đá cho đến chết", "đánh chết", "đánh đến chết",
     "đánh cho đến chết", "đánh đập đến chết", "đập đầu đến chết", "đâm nhiều nhát", "đâm liên tiếp", "đâm liên tục", "đâm chết", "chém chết", "thảm sát", "tàn sát",
     "diệt chủng", "giết người hàng loạt", "xả súng", "tự sát", "tự hại", "tự làm hại bản thân", "cắt cổ tay", "rạch cổ tay", "đánh bom tự sát", "tấn công khủng bố", "vụ khủng bố", "đánh bom khủng bố",
     "ăn thịt người", "moi ruột", "lòi ruột", "ruột gan lòi ra", "móc mắt", "cưa xác", "giết người dã man", "giết dã man", "sát hại dã man", "bạo hành đến chết",
@@ -41,7 +41,7 @@ const WITH_TONES = {
   ],
   likeness: [
     "deepfake", "deep fake", "ghép mặt", "ghép khuôn mặt", "hoán đổi khuôn mặt", "đổi khuôn mặt", "thay khuôn mặt", "hoán đổi gương mặt", "face swap", "mạo danh",
-    "giả giọng", "nhái giọng", "bản sao giọng nói", "người giống hệt", "giống hệt (ca sĩ|diễn viên|tổng thống|chủ tịch|cầu thủ)", "giáo hoàng", "đức giáo hoàng",
+    "(giả|nhái) giọng (của|) (tổng thống|ca sĩ|diễn viên|người nổi tiếng|chủ tịch)", "bản sao giọng nói", "người giống hệt", "giống hệt (ca sĩ|diễn viên|tổng thống|chủ tịch|cầu thủ)", "giáo hoàng", "đức giáo hoàng",
     "tổng thống (mỹ|hoa kỳ|nga|pháp|ukraine|trung quốc|hàn quốc|thổ nhĩ kỳ)", "chủ tịch nước", "tổng bí thư", "chủ tịch (trung quốc|tập)", "thủ tướng (việt nam|anh|nhật|nhật bản|ấn độ|israel|canada|đức)",
     "(vua|nữ hoàng) anh", "quốc vương (anh|thái lan|ả rập)", "nhật hoàng", "lãnh đạo (triều tiên|bắc triều tiên|tối cao iran)", "người giàu nhất thế giới",
   ],
@@ -71,7 +71,7 @@ export const LEXICON: Lexicon = {
   stopwords: [
     "và", "của", "là", "có", "trong", "một", "những", "các", "cho", "với", "được", "không", "này", "đó", "người", "khi", "thì", "để", "đang", "đã", "sẽ", "trên",
     "dưới", "ở", "từ", "về", "ra", "vào", "lên", "xuống", "như", "cũng", "rất", "nhiều", "nhưng", "hoặc", "mà", "theo", "bên", "giữa", "sau", "trước", "nó", "cô",
-    "anh", "chị", "em", "họ", "chúng", "mình", "tôi", "phong cách", "cảnh", "video", "hình ảnh", "chiếc", "con", "cái", "nhung", "cac", "voi", "duoc", "khong",
+    "anh", "chị", "em", "họ", "chúng", "mình", "tôi", "phong cách", "cảnh", "video", "hình ảnh", "chiếc", "con", "cái", "bị", "bằng", "trước", "rồi", "lại", "đến", "nhau", "cùng", "tại", "qua", "ngày", "đêm", "thật", "quá", "vẫn", "mới", "nào", "gì", "đây", "kia", "chơi", "nhung", "cac", "voi", "duoc", "khong",
     "nguoi", "dang", "tren", "nhieu",
   ],
   minors: [...WITH_TONES.minors, ...WITHOUT_TONES.minors],

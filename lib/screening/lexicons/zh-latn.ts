@@ -37,7 +37,7 @@ export const LEXICON: Lexicon = {
   ],
   graphicViolence: [
     ...["xue lin lin", "xue liu cheng he", "xue rou mo hu", "nao jiang", "kai tang po du", "wu ma fen shi",
-      "zhan shou", "ge hou", "wa yan", "bo pi", "huo bo", "ling chi", "ku xing", "yan xing kao da", "kao da", "nue sha", "nue dai", "huo huo da si", "ou da zhi si", "luan gun da si",
+      "zhan shou", "ge hou", "wa yan jing", "bo pi", "huo bo", "ling chi", "ku xing", "yan xing kao da", "kao da", "nue sha", "nue dai", "huo huo da si", "ou da zhi si", "luan gun da si",
       "huo huo shao si", "huo mai", "qiang jue", "jiao si", "zi sha", "zi can", "ge wan", "tiao lou zi sha",
       "tu sha", "da tu sha", "can sha", "luan dao kan si", "qiang sha",
       "she sha", "qia si", "kong bu xi ji", "xiao yuan qiang ji", "zhong zu mie jue", "chi ren rou"].flatMap(both),
