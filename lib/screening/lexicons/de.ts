@@ -102,7 +102,7 @@ export const LEXICON: Lexicon = {
   likeness: [
     "deepfake*", "deep fake", "gesichtstausch", "gesichtsaustausch", "face swap", "faceswap", "gesicht (tauschen|austauschen|ersetzen|einfügen|einsetzen)",
     "(tausche|tausch|tauscht|ersetze|ersetz|ersetzt|setze|setz|füge|füg) (mein|sein|ihr|dein|das|sein) gesicht", "mit dem gesicht von",
-    "doppelgänger", "doppelgängerin", "doppelgängern", "double von", "stimme (klonen|geklont|nachahmen)", "geklonte stimme", "(klont|klone) (seine|ihre|die) stimme",
+    "doppelgänger (von|des|der)", "doppelgängerin (von|des|der)", "(ein|einen|einem) doppelgänger von", "double von", "stimme (klonen|geklont|nachahmen)", "geklonte stimme", "(klont|klone) (seine|ihre|die) stimme",
     "sich ausgeben als", "gibt sich aus als", "gibt sich als", "(ausgibt|ausgeben) als", "identitätsdiebstahl", "ebenbild von",
     "der papst", "den papst", "dem papst", "des papstes", "papst (franziskus|leo|benedikt|johannes paul)", "der heilige vater", "seine heiligkeit",
     "(der|den|dem|des) (us präsident|us präsidenten|us-präsident|us-präsidenten|amerikanische präsident|amerikanischen präsidenten|russische präsident|russischen präsidenten|französische präsident|französischen präsidenten|chinesische präsident|chinesischen präsidenten|ukrainische präsident|ukrainischen präsidenten|türkische präsident|türkischen präsidenten)",

@@ -67,7 +67,7 @@ export const LEXICON: Lexicon = {
     "(se quita|se quitan|quitándose|quitarse|se quitó|quitándole|le quita|le quitan) (la ropa|toda la ropa|toda su ropa|la ropa interior|el sujetador|las bragas|el bikini)",
     "desvistiéndose", "se desviste", "se desvisten", "desvestida", "desvestido", "desvestidas", "desvestidos",
     "topless", "en topless", "(pechos|senos|tetas) (al aire|desnudos|desnudas|descubiertos|expuestos|a la vista)", "tetas", "tetitas", "pezón", "pezones",
-    "pene", "penes", "vagina", "vaginas", "vulva", "vulvas", "clítoris", "testículos", "genitales", "órganos sexuales", "partes íntimas", "partes privadas",
+    "(el|un|su|del|al|sus|los|mi|tu) (pene|penes)", "pene (erecto|flácido|grande)", "penes", "vagina", "vaginas", "vulva", "vulvas", "clítoris", "testículos", "genitales", "órganos sexuales", "partes íntimas", "partes privadas",
     "verga", "vergas", "pito erecto", "erección", "coño",
     "sexo", "sexual", "sexuales", "sexualmente", "sexualizado", "sexualizada", "sexualizados", "sexualizadas", "relaciones sexuales", "acto sexual",
     "coito", "follar", "follando", "follan", "follada", "follado", "se follan", "garchar", "garchando", "culear", "culeando",
@@ -163,6 +163,8 @@ export const LEXICON: Lexicon = {
     "(labial|labiales|pintalabios|barra de labios|lápiz labial|esmalte|uñas|zapatos|tacones|tono|tonos|color|colores|maquillaje|sombra|sombras|medias|vestido) nude",
     "(color|tono) (piel|carne) nude", "sexo (masculino|femenino|opuesto)", "(de|del) sexo (masculino|femenino|opuesto)", "ambos sexos",
     // Violence words used of food, sport and plans
+    "nudo (de|en|marinero|gordiano|corredizo|simple|doble|llano|de corbata|en la garganta)", "(el|del|al|ese|este|doble|fuerte|gran|primer|segundo) nudo",
+    "(hace|hacer|haciendo|atar|ata|atando|desatar|desata|aprieta|apretar) (un|el) nudo", "nudos",
     "bloody mary", "matanza del cerdo", "la matanza (del cerdo|tradicional)",
     "(cortar|corta|cortan|cortó|le corta|le cortan|cortarle) la cabeza (al|a la|del|de la|a un|a una) (pescado|pez|muñeco|maniquí|melón|sandía|espantapájaros|estatua|pollo|gamba|gambas|langostino|langostinos|ajo|lechuga|piña)",
     "(ejecución|ejecuciones) (del plan|de la obra|musical|técnica|perfecta|impecable)",   ],

@@ -79,7 +79,7 @@ export const LEXICON: Lexicon = {
     "(exécute|exécutent|exécuté|exécutée|exécutés|exécutées|exécuter) (un|le|les|des|une|la|deux|) (prisonnier|prisonniers|otage|otages|condamné|condamnés|détenu|détenus|civils|soldats|traître|traîtres|homme|hommes|femme|femmes)",
     "(prisonnier|prisonniers|otage|otages|condamné|condamnés|détenu|détenus|homme|hommes|femme|femmes|soldat|soldats|civils|traître|victime) (est|sont|fut|furent|a été|ont été|étant|) (exécuté|exécutée|exécutés|exécutées|fusillé|fusillée|fusillés|pendu|pendue|pendus|décapité|décapitée|lapidé|lapidée|lynché|lynchée)",
     "fusillé", "fusillée", "fusillés", "fusiller", "fusillent", "peloton d'exécution", "chaise électrique", "chambre à gaz", "chambres à gaz", "injection létale",
-    "guillotiné", "guillotinée", "guillotinés", "guillotiner", "pendaison", "pendaisons", "pendaison publique", "(homme|femme|corps|cadavre) pendu", "(corps|cadavre) pendus",
+    "(fut|a été|est|été|être|sont|ont été|furent) (guillotiné|guillotinés)", "guillotinée", "guillotinés", "guillotiner", "guillotinent", "pendaison", "pendaisons", "pendaison publique", "(homme|femme|corps|cadavre) pendu", "(corps|cadavre) pendus",
     "s'est pendu", "s'est pendue", "se pend", "se pendre", "pendu à un arbre", "pendus aux arbres", "lapidation", "lapidé", "lapidée", "lapidés", "lapider", "lapident",
     "lynchage", "lynchages", "lyncher", "lynché", "lynchée", "lynchés", "empalé", "empalée", "empalés", "empalement",
     "(battu|battue|battus|battues|roué|rouée|roués|tabassé|tabassée|tabassés|frappé|frappée|lynché|poignardé|poignardée|poignardés|piétiné|piétinée|lapidé|étranglé|étranglée|fouetté|fouettée|brûlé|brûlée|torturé|torturée|matraqué|matraquée) (à mort|jusqu'à la mort)",

@@ -24,7 +24,7 @@ export const LEXICON: Lexicon = {
   minors: [
     "kind", "kinderen", "kindje", "kindjes", "kinder*", "kleuter", "kleuters", "peuter", "peuters", "dreumes", "dreumesen", "hummel", "hummels", "ukje",
     "ukkie", "ukkies", "baby", "baby's", "babytje", "babytjes", "zuigeling", "zuigelingen", "pasgeborene", "pasgeborenen", "pasgeboren (baby|kind|kindje|meisje|jongen|zoon|dochter|tweeling)",
-    "jongen", "jongens", "jongetje", "jongetjes", "knulletje", "knul", "knulletjes", "bengel", "bengels", "schoolkind", "schoolkinderen", "kid", "kids",
+    "jongen", "jongens", "jongetje", "jongetjes", "knulletje", "knulletjes", "bengel", "bengels", "schoolkind", "schoolkinderen", "kid", "kids",
     "(klein|kleine|jong|jonge) (meisje|meisjes)", "meisjes van de basisschool", "schoolmeisje", "schoolmeisjes", "schooljongen", "schooljongens",
     "tiener", "tieners", "tienermeisje", "tienermeisjes", "tienerjongen", "tienerjongens", "puber", "pubers", "puberteit", "prepuber", "prepubers",
     "adolescent", "adolescenten", "minderjarig*", "pedofiel", "pedofielen", "pedofilie", "kinderporno", "lolicon", "loli", "shota",
@@ -46,12 +46,12 @@ export const LEXICON: Lexicon = {
     "orgasme", "orgasmes", "masturb*", "klaarkomen", "klaarkomt", "ejacul*", "sperma", "beffen", "orale seks", "anale seks", "orgie", "orgieën", "stripper",
     "strippers", "stripster", "striptease", "stripclub", "hoer", "hoeren", "slet", "sletten", "dildo", "dildo's", "vibrator", "vibrators", "seksspeeltje",
     "seksspeeltjes", "seksspeelgoed", "sekspop", "verkracht*", "aanranding", "aangerand", "incest", "bestialiteit", "zoöfilie", "hentai", "nsfw", "xxx",
-    "expliciet", "expliciete", "geil", "geile", "wellustig*", "onlyfans", "bdsm", "bondage", "voyeur", "exhibitionist", "exhibitionisme",
+    "expliciet", "expliciete", "wellustig*", "onlyfans", "bdsm", "bondage", "voyeur", "exhibitionist", "exhibitionisme",
   ],
   graphicViolence: [
     "gore", "bloedbad", "bloedbaden", "plas bloed", "plassen bloed", "overal bloed", "onder het bloed", "badend in het bloed", "bloed (spuit|spat|gutst|stroomt|overal|tegen de muren|op de muren)",
     "bloedspatten", "bloederige (lijken|lichamen|lijk|lichaam)", "verminkt*", "verminking", "onthoofd*", "(lichaam|lijk|lichamen|lijken) in stukken (gehakt|gezaagd|gesneden)",
-    "uiteengereten", "ingewanden", "darmen (eruit|hangen|overal|liggen)", "martel*", "gemarteld", "gemartelde", "executie", "executies", "geëxecuteerd", "executeren",
+    "uiteengereten", "ingewanden", "darmen (eruit|hangen|overal|liggen)", "marteling", "martelingen", "martelen", "martelt", "martelde", "martelden", "gemarteld", "gemartelde", "martelkamer", "martelpraktijken", "executie", "executies", "geëxecuteerd", "executeren",
     "executeert", "terechtgesteld", "terechtstelling", "terechtstellingen", "gefusilleerd", "fusillade", "vuurpeloton", "elektrische stoel", "gaskamer", "gaskamers",
     "dodelijke injectie", "(man|vrouw|lichaam|lijk|gevangene|gevangenen|mensen) (werd|wordt|is|worden|werden|) opgehangen", "opgehangen aan een boom", "ophanging",
     "ophangingen", "aan de galg", "galg", "gestenigd", "steniging", "stenigingen", "stenigen", "gelyncht", "lynchen", "lynchpartij", "gespietst",
@@ -92,6 +92,6 @@ export const LEXICON: Lexicon = {
     "el niño (fenomeen|effect|jaar)", "(het|weerfenomeen|klimaatfenomeen) (el niño|la niña)", "la niña (fenomeen|effect)",
     "met het blote oog", "blote oog", "blote voeten", "op blote voeten", "blote handen", "met blote handen", "naakte (muren|bomen|takken|waarheid|feiten|rots|cijfers)",
     "naakte waarheid", "naaktslak", "naaktslakken", "(met|) (ontbloot|ontblote|blote|naakt|naakte) (bovenlijf|bovenlichaam|bast)", "(lippenstift|nagellak|kleur|tint|pumps) nude",
-    "bloody mary", "martelaar", "martelaren",
+    "bloody mary", "(baby|baby's) (olifant|olifantje|zeehond|zeehondje|giraf|panda|tijger|leeuw|beer|dolfijn|walvis|koala|aap|aapje|pinguïn|schildpad|otter|vos|zebra|kameel|lama|alpaca|geit|gorilla|hond|kat|paard|draak|dinosaurus)",
   ],
 };

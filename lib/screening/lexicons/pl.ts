@@ -41,8 +41,10 @@ export const LEXICON: Lexicon = {
     "(uczniowie|uczennice|dzieci|klasa) (z|ze) (podstawówki|przedszkola|szkoły podstawowej)",
   ],
   sexual: [
-    "nagi", "naga", "nagie", "nagiego", "nagiej", "nagą", "nagim", "nagimi", "nagich", "nago", "nagość", "nagości", "na golasa", "golas", "golasy", "goły", "goła", "gołe",
-    "gołego", "gołej", "gołą", "gołym", "gołych", "rozebrana", "rozebrane", "rozebranej", "rozebrane kobiety", "rozbiera się", "rozbierają się", "rozbierająca się",
+    "(całkiem|zupełnie|kobieta|dziewczyna|modelka|pani|tancerka|panna|cała|prawie|jest|była|leży|stoi|siedzi|pozuje|całkowicie) naga", "naga (kobieta|dziewczyna|modelka|pani|tancerka|postać|na|w|stoi|leży|siedzi|pozuje|kąpie)",
+    "(całkiem|zupełnie|mężczyzna|chłopak|model|facet|pan|cały|prawie|jest|był|leży|stoi|siedzi|pozuje|całkowicie) nagi", "nagi (mężczyzna|chłopak|model|facet|pan|na|w|stoi|leży|siedzi|pozuje|kąpie)",
+    "nagie", "nagiego", "nagiej", "nagą (kobietę|dziewczynę|modelkę|panią|postać)", "nagim", "nagimi", "nagich", "nago", "nagość", "nagości", "na golasa", "golas", "golasy", "goły", "gołego", "gołej", "gołym", "gołych",
+    "(kobieta|dziewczyna|modelka|całkiem|zupełnie|cała) goła", "gołe (kobiety|dziewczyny|ciała|ciało|piersi|tyłki|modelki)", "rozebrana", "rozebrane", "rozebranej", "rozebrane kobiety", "rozbiera się", "rozbierają się", "rozbierająca się",
     "rozebrała się", "rozebrał się", "rozebrali się", "bez ubrania", "bez ubrań", "bez majtek", "bez bielizny", "topless", "toples", "nudyst*", "naturyst*",
     "cycki", "cycków", "cyckami", "cycuszki", "sutki", "sutek", "sutków", "penis", "penisa", "penisem", "prącie", "pochwa", "pochwy", "pochwę", "srom", "łechtaczk*",
     "genitalia", "genitaliów", "narządy płciowe", "narządów płciowych", "narządami płciowymi", "kutas", "kutasa", "cipka", "cipki", "cipkę", "pizda", "erekcja", "wzwód",

@@ -24,10 +24,10 @@ export const LEXICON: Lexicon = {
     "onun", "bunun", "şöyle", "böyle", "orada", "burada", "önünde", "yanında", "altında", "üstünde", "doğru", "karşı", "beraber", "birlikte",
   ],
   minors: [
-    "çocuk*", "bebek", "bebekler", "bebeği", "bebeğe", "bebekle", "bebeğin", "bebekken", "bebeğim", "bebeklerin", "yenidoğan*", "küçük kız*", "küçük oğlan*",
+    "çocuk*", "(bir|yeni doğmuş|yenidoğan|küçük|minik|sevimli|tatlı|uyuyan|ağlayan|gülen|emekleyen|kucağındaki|kucağında|insan|erkek|kız) bebek", "bebek (uyuyor|ağlıyor|gülüyor|emekliyor|arabası|arabasında|beşikte|beşiğinde|kucakta|bezi|maması|odası)", "bebekler", "bebeği", "bebeğe", "bebekle", "bebeğin", "bebekken", "bebeğim", "bebeklerin", "yenidoğan*", "küçük kız*", "küçük oğlan*",
     "oğlan", "oğlanlar", "oğlanı", "oğlana", "oğlancık", "erkek çocuk*", "kız çocuk*", "ufaklık*", "velet", "veletler", "veledi", "genç kız", "genç kızlar",
-    "genç kızı", "ergen", "ergenler", "ergenlik", "ergenliğe", "reşit olmayan", "reşit değil", "yaşı küçük", "küçük yaşta", "minik kız", "minik oğlan",
-    "ilkokul*", "ilköğretim*", "ortaokul*", "lise*", "anaokul*", "kreş*", "okul öncesi", "okul çocuğu", "okul çocukları", "okul kızı", "okul kızları",
+    "genç kızı", "ergen", "ergenler", "ergenlik", "ergenliğe", "ergenlikte", "ergenin", "ergeni", "ergenlere", "reşit olmayan", "reşit değil", "yaşı küçük", "küçük yaşta", "minik kız", "minik oğlan",
+    "ilkokul*", "ilköğretim*", "ortaokul*", "liseli", "liseliler", "liselı", "lisede", "liseye", "liseden", "lise (öğrenci*|çağında*|son sınıf*|kız*|erkek*|birinci|ikinci|üçüncü|dördüncü|1|2|3|4)", "anaokul*", "kreş", "kreşte", "kreşe", "kreşteki", "kreşten", "kreşler", "okul öncesi", "okul çocuğu", "okul çocukları", "okul kızı", "okul kızları",
     "öğrenci kız", "öğrenci kızlar", "kız öğrenci*", "erkek öğrenci*", "izci çocuk*", "sünnet düğünü", "pedofil*", "lolicon", "loli", "shota",
     `(${UNDER_18}|${NUMBER_WORDS}) yaşında*`, `(${UNDER_18}|${NUMBER_WORDS}) yaşlarında*`, `(${UNDER_18}|${NUMBER_WORDS}) yaşındaki`, `(${UNDER_18}|${NUMBER_WORDS}) yaş (kız|kızı|oğlan|erkek|çocuk|grubu)`,
     `(${UNDER_18}) sınıf* (öğrenci*|çocuk*|kız*|erkek*)`,
