@@ -23,7 +23,7 @@ const ANIMALS = "elefant|elefanten|robbe|robben|giraffe|panda|pandas|tiger|löwe
 export const LEXICON: Lexicon = {
   lang: "de",
   stopwords: [
-    "der", "die", "das", "und", "den", "von", "zu", "mit", "sich", "des", "auf", "für", "ist", "im", "dem", "nicht", "ein", "eine", "als",
+    "der", "die", "das", "und", "am", "den", "von", "zu", "mit", "sich", "des", "auf", "für", "ist", "im", "dem", "nicht", "ein", "eine", "als",
     "auch", "es", "er", "aus", "bei", "sie", "nach", "wird", "um", "sind", "noch", "wie", "einem", "über", "einen", "zum",
     "haben", "nur", "oder", "aber", "vor", "zur", "bis", "mehr", "durch", "sein", "wurde", "ihr", "ihre", "ihren", "ich", "du", "wir",
     "kein", "keine", "ohne", "unter", "sehr", "beim", "ins", "vom", "einer", "eines", "seine", "seinen", "dass", "wenn", "dieser", "diese", "dann",
@@ -79,7 +79,7 @@ export const LEXICON: Lexicon = {
     "folter*", "gefoltert", "gefolterte", "gefolterten", "hinricht*", "hingerichtet", "hingerichtete", "hingerichteten", "exekution", "exekutionen",
     "exekutiert*", "erschießungskommando", "standrechtlich erschossen", "(gefangene|gefangenen|geiseln|zivilisten|häftlinge|häftling|gefangener) (werden|wurden|wird|) erschossen",
     "(richtet|richten|richtete) (ihn|sie|den gefangenen|die gefangenen|die geisel|die geiseln) hin", "kopfschuss", "kopfschüsse", "genickschuss",
-    "schuss in den kopf", "(kugel|kugeln) in den kopf", "elektrischer stuhl", "gaskammer", "gaskammern", "giftspritze", "guillotiniert*",
+    "(schießt|schoss|schießen|schossen|erschießt) (ihm|ihr|ihnen|dem mann|der frau|der geisel|dem gefangenen|dem opfer|jemandem) in den (kopf|hinterkopf|nacken)", "in den (kopf|hinterkopf) geschossen", "(zieht|ziehen|zog|zogen) sich (langsam|komplett|ganz|vollständig|völlig|schnell|vor der kamera|vor ihm|vor ihr) (aus|nackt aus)", "schuss in den kopf", "(kugel|kugeln) in den kopf", "elektrischer stuhl", "gaskammer", "gaskammern", "giftspritze", "guillotiniert*",
     "(zu tode|tot) (geprügelt|getreten|gequält|gefoltert|gesteinigt|geschlagen|gepeitscht|getrampelt|gestochen|geknüppelt|gehackt)",
     "(prügelt|prügeln|prügelte|prügelten|schlägt|schlagen|schlug|schlugen|tritt|treten|trat|traten|quält|quälen|quälte|foltert|foltern|folterte|peitscht|peitschen|sticht|stechen|stach|trampelt|trampeln|knüppelt|knüppeln|knüppelte|steinigt|hackt) (ihn|sie|ihm|den mann|die frau|jemanden|einen mann|eine frau|einen menschen|das opfer|den gefangenen|einen gefangenen|einen obdachlosen|den obdachlosen) zu tode",
     "zu tode (prügeln|treten|quälen|foltern|peitschen|trampeln|knüppeln)", "totgeschlagen", "totgeprügelt", "totgetreten", "totgestochen",

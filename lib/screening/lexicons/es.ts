@@ -117,7 +117,7 @@ export const LEXICON: Lexicon = {
     "charco de sangre", "charcos de sangre", "baño de sangre", "ríos de sangre", "río de sangre", "sangre por todas partes", "sangre por todos lados",
     "sangre (salpicando|salpicada|chorreando|a borbotones|brotando|a chorros|por las paredes|en las paredes)", "salpicaduras de sangre", "chorros de sangre",
     "sesos (esparcidos|desparramados|por todas partes|volando|en la pared)", "(le|les) (vuela|volaron|vuelan|voló|revienta|reventó) (la cabeza|los sesos)",
-    "(tiro|tiros|disparo|disparos|balazo|balazos) en la (cabeza|cara|nuca)", "tiro de gracia", "a quemarropa en la (cabeza|cara|sien)",
+    "(tiro|tiros|disparo|disparos|balazo|balazos) en la (cabeza|cara|nuca)", "(dispara|disparó|disparan|dispararon|disparándole|dispararle|disparando) (a alguien|al rehén|al prisionero|a la víctima|) en la (cabeza|cara|nuca|sien)", "(disparo|disparos|tiro|tiros|balazo|balazos) a quemarropa", "tiro de gracia", "a quemarropa en la (cabeza|cara|sien)",
     "heridas? de bala", "heridas? abiertas?", "hueso expuesto", "huesos expuestos", "fractura expuesta", "huesos asomando", "carne humana", "restos humanos",
     "partes del cuerpo (esparcidas|cercenadas|desperdigadas)", "(miembros|extremidades) (arrancados|arrancadas|amputados)", "canibal*",
     "masacre", "masacres", "masacrando", "masacrados", "masacraron", "genocidio", "genocidios", "limpieza étnica", "matanza", "matanzas",

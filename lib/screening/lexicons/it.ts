@@ -78,7 +78,7 @@ export const LEXICON: Lexicon = {
     "(cadavere|cadaveri|corpo|corpi|resti) (insanguinato|insanguinati|insanguinata|smembrato|smembrati|mutilato|mutilati|carbonizzato|carbonizzati|decomposto|decomposti|in decomposizione|fatto a pezzi|fatti a pezzi|dilaniato|dilaniati)",
     "fatto a pezzi", "fatta a pezzi", "fatti a pezzi", "(coperto|coperta|coperti|ricoperto|ricoperta|intriso|intrisa|zuppo|zuppa|grondante|imbrattato|imbrattata) di sangue",
     "(pozza|pozze|lago|bagno|fiumi|fiume) di sangue", "bagno di sangue", "sangue (ovunque|dappertutto|schizza|schizzato|che schizza|sui muri|a fiotti|che sgorga|che zampilla)",
-    "schizzi di sangue", "cervello (spappolato|esploso|sparso)", "cervella (spappolate|sparse)", "(colpo|colpi|proiettile|pallottola|pallottole) (alla|in) testa", "colpo alla nuca",
+    "schizzi di sangue", "cervello (spappolato|esploso|sparso)", "cervella (spappolate|sparse)", "(colpo|colpi|proiettile|pallottola|pallottole) (alla|in) testa", "(spara|sparano|sparò|spararono|sparato|sparata|gli spara|le spara|sparandogli|sparargli) (in testa|alla testa|in faccia|alla nuca|in fronte)", "a bruciapelo (in testa|alla testa|in faccia)", "colpo alla nuca",
     "(ferita|ferite) d'arma da fuoco", "ferite aperte", "ferita aperta", "osso esposto", "ossa esposte", "frattura esposta", "carne umana", "resti umani", "cannibal*",
     "massacro", "massacri", "massacrato", "massacrata", "massacrati", "massacrate", "massacrare", "strage", "stragi", "carneficina", "mattanza", "genocidio",
     "genocidi", "pulizia etnica", "sparatoria (in una scuola|a scuola|di massa)", "fossa comune", "fosse comuni", "attentato (terroristico|suicida)", "attentati terroristici",

@@ -62,7 +62,7 @@ export const LEXICON: Lexicon = {
     "(hakt|hakken|hakte) (zijn|haar|het) hoofd eraf", "hoofd eraf (gehakt|geslagen)", "afgehakte (hoofd|hoofden|hand|handen|ledematen|vingers|armen|benen)",
     "afgesneden (hoofd|hoofden|vingers|oren)", "ogen uitgestoken", "(steekt|stak) (zijn|haar) ogen uit", "nagels uitgetrokken", "(rukt|rukken|rukte) (zijn|haar) hart eruit",
     "(meerdere|tientallen|talloze|twintig) messteken", "(herhaaldelijk|steeds weer|meerdere keren|tientallen keren) (gestoken|neergestoken)",
-    "schot in het hoofd", "kogel (door|in) (het|zijn|haar) hoofd", "nekschot", "hersenen (overal|verspreid|tegen de muur)", "hersenmassa", "schotwond", "schotwonden",
+    "(schiet|schoot|schieten|schoten) (hem|haar|ze|de man|de vrouw|de gijzelaar|de gevangene|het slachtoffer|iemand) (in|door) (het|zijn|haar) hoofd", "in het hoofd geschoten", "door het hoofd geschoten", "schot in het hoofd", "kogel (door|in) (het|zijn|haar) hoofd", "nekschot", "hersenen (overal|verspreid|tegen de muur)", "hersenmassa", "schotwond", "schotwonden",
     "open wond", "open wonden", "gapende wond", "gapende wonden", "open breuk", "uitstekende botten", "mensenvlees", "menselijke resten", "kannibal*",
     "(bebloede|verminkte|verkoolde|rottende|ontbindende|gemangelde|gemutileerde) (lijken|lijk|lichaam|lichamen)", "slachtpartij", "slachtpartijen", "afslachten",
     "afgeslacht", "massamoord", "massamoorden", "massamoordenaar", "massagraf", "massagraven", "genocide", "volkerenmoord", "etnische zuivering",

@@ -58,7 +58,7 @@ export const LEXICON: Lexicon = {
   ],
   graphicViolence: [
     "gore", "okalecz*", "poćwiartow*", "rozczłonkow*", "dekapitacj*", "ścięcie głowy", "ścięta głowa", "ścięte głowy", "(ściął|ścina|ścinają|ścięli|ściąć|ściąłem) (mu|jej|im|) głowę",
-    "odcięta głowa", "odcięte głowy", "odciętą głowę", "obcięta głowa", "odcięte (kończyny|ręce|nogi|palce|uszy)", "(odciął|odcina|odcinają|odcięli|obciął) (mu|jej|im) (głowę|rękę|ręce|palce)",
+    "(mężczyzna|kobieta|więzień|skazaniec|człowiek|jeniec|zakładnik) (ścięty|ścięta|ścięci)", "odcięta głowa", "odcięte głowy", "odciętą głowę", "obcięta głowa", "odcięte (kończyny|ręce|nogi|palce|uszy)", "(odciął|odcina|odcinają|odcięli|obciął) (mu|jej|im) (głowę|rękę|ręce|palce)",
     "poderżn*", "(podrzyna|podrzynają|podciął|podcina) (mu|jej|im|) gardło", "(człowiek|ciało|ofiara|mężczyzna|kobieta|zwłoki) wypatroszon*",
     "flaki (na wierzchu|na zewnątrz|wypływają|wylewają się)", "wnętrzności", "jelita (na wierzchu|na zewnątrz)", "tortur*", "katowa*", "skatowa*", "zakatowa*",
     "egzekucj*", "rozstrzel*", "pluton egzekucyjny", "krzesło elektryczne", "komora gazowa", "komory gazowe", "komorze gazowej", "śmiertelny zastrzyk",
@@ -76,7 +76,7 @@ export const LEXICON: Lexicon = {
     "strzelanina w szkole", "masowe morderstwo", "masowe morderstwa", "masowy mord", "masowa egzekucja", "masowy grób", "masowe groby", "zamach terrorystyczny", "zamachy terrorystyczne",
     "zamachowiec samobójca", "samobójstw*", "samobójca", "samobójczyni", "samookaleczeni*", "(podciął|podcina|podcięła) sobie żyły", "podciąć (sobie|) żyły", "ludzkie mięso",
     "ludzkie szczątki", "kanibal*", "zwłoki (poćwiartowane|rozkładające się|zwęglone|okaleczone|bez głowy)", "zwęglone (zwłoki|ciała|ciało)", "rozkładające się (zwłoki|ciało|ciała)",
-    "strzał w głowę", "strzałem w głowę", "kula w głowie", "kulę w głowę", "mózg (rozbryzgany|na ścianie|rozprysnięty)", "rozbryzgany mózg", "otwarta rana", "otwarte rany",
+    "(strzelił|strzela|strzelają|strzelili|strzeliła) (mu|jej|im|sobie|) w (głowę|tył głowy|twarz|skroń)", "postrzelony w głowę", "postrzelona w głowę", "strzał w tył głowy", "strzał w głowę", "strzałem w głowę", "kula w głowie", "kulę w głowę", "mózg (rozbryzgany|na ścianie|rozprysnięty)", "rozbryzgany mózg", "otwarta rana", "otwarte rany",
     "rana postrzałowa", "rany postrzałowe", "otwarte złamanie", "sterczące kości", "znęcanie się nad zwierzętami", "okrucieństwo wobec zwierząt", "okrucieństwa wojenne",
     "snuff", "brutalnie (zamordowany|zamordowana|zamordowani|pobity|pobita|zakatowany|zakatowana|torturowany)", "brutalne morderstwo", "bestialsko (zamordowany|zamordowana|zabity|zabita)",
     "bestialskie morderstwo", "krwawa jatka", "jatka",

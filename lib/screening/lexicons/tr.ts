@@ -52,7 +52,7 @@ export const LEXICON: Lexicon = {
     "(döverek|dövülerek|tekmeleyerek|tekmelenerek|bıçaklayarak|bıçaklanarak|boğarak|boğularak|yakarak|yakılarak|taşlayarak|sopayla|beysbol sopasıyla|çekiçle|baltayla|satırla) öldür*",
     "öldüresiye döv*", "ölümüne döv*", "ölene kadar döv*", "ölene dek döv*", "dövülerek öldürül*", "döve döve öldür*", "diri diri", "canlı canlı (yak*|göm*|yüz*|haşla*)",
     "yakılarak öldürül*", "diri diri yak*", "defalarca bıçakla*", "(onlarca|yirmi|birçok|defalarca) bıçak darbe*", "beynini dağıt*", "beyni dağıl*", "kafasına sık*",
-    "kafasına kurşun", "kafasından vur*", "kurşun yara*", "açık yara*", "açık kırık", "kemikleri dışarı*", "insan eti", "insan kalıntı*", "yamyam*", "intihar*",
+    "başına ateş et*", "başından vur*", "kafasına ateş et*", "ensesinden vur*", "kafasına kurşun", "kafasından vur*", "kurşun yara*", "açık yara*", "açık kırık", "kemikleri dışarı*", "insan eti", "insan kalıntı*", "yamyam*", "intihar*",
     "bileklerini kes*", "kendine zarar ver*", "canına kıy*", "katlet*", "vahşice (öldür*|katled*|dövül*)", "vahşet*", "hayvana eziyet", "hayvanlara eziyet", "hayvan işkence*",
     "gözlerini oy*", "gözleri oyul*", "tırnaklarını sök*", "kalbini sök*", "derisini yüz*", "derisi yüzül*", "terör saldırı*", "canlı bomba", "okul saldırı*",
     "okulda silahlı saldırı", "kan banyosu", "kanlı ceset*", "vahşi cinayet*", "kanlı cinayet*", "doğranmış ceset*", "parçalanmış ceset*",
