@@ -121,7 +121,7 @@ export const LEXICON: Lexicon = {
     "el niño (phänomen|effekt|ereignis|jahr)", "(wetterphänomen|klimaphänomen|phänomen) (el niño|la niña)", "la niña (phänomen|effekt|ereignis)",
     // Young: of adults, animals and things
     `(junge|jungen|junger|junges) (${YOUNG_NOUNS})`, "(ihre|ihren|seine|seinen) jungen", "(die|der) jungen (der|des) (katze|hündin|bärin|löwin|tiere|wölfin|füchsin)",
-    `(${UNDER_18}|${NUMBER_WORDS}) (jahre|monate|wochen) (alt|alte|alter|altes|alten) (${AGED_THINGS})`,
+    `(jahre|monate|wochen) (alte|alter|altes|alten) (${AGED_THINGS})`,
     `(baby|babys) (${ANIMALS})`, "(neugeborene|neugeborenen|neugeborenes) (kätzchen|welpen|welpe|fohlen|kälbchen|kalb|kälber|lämmer|lamm|küken|ferkel|tiere|katzen|hunde|elefant|giraffe|robbe|zicklein)",
     `(${UNDER_18}) jährig* (${AGED_THINGS})`, ...NUMBER_WORDS.split("|").map((n) => `${n}jährig* (${AGED_THINGS})`),
     // Bare, not naked

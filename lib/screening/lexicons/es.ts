@@ -56,7 +56,6 @@ export const LEXICON: Lexicon = {
     `(${UNDER_18}|${UNDER_18_WORDS}) (añitos|añitas)`,
     `de (${UNDER_18}|${UNDER_18_WORDS}) años de edad`,
     `(tiene|tenía|tenga|cumple|cumplió|cumpliendo) (${UNDER_18}|${UNDER_18_WORDS}) (años|añitos)`,
-    `(edad de|edades de|entre) (${UNDER_18}|${UNDER_18_WORDS}) (y|a) (${UNDER_18}|${UNDER_18_WORDS}) años`,
     `a los (${UNDER_18}|${UNDER_18_WORDS}) años`,
   ],
   sexual: [

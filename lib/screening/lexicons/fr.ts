@@ -47,7 +47,6 @@ export const LEXICON: Lexicon = {
     `(âgé|âgée|âgés|âgées) de (${UNDER_18}|${UNDER_18_WORDS}) ans`,
     `(il|elle|qui) a (${UNDER_18}|${UNDER_18_WORDS}) ans`,
     `(${UNDER_18}|${UNDER_18_WORDS}) ans et demi`,
-    `(entre|de) (${UNDER_18}|${UNDER_18_WORDS}) (et|à) (${UNDER_18}|${UNDER_18_WORDS}) ans`,
   ],
   sexual: [
     "nu", "nue", "nus", "nues", "nudité", "nudités", "à poil", "tout nu", "toute nue", "tous nus", "toutes nues", "complètement (nu|nue|nus|nues)",

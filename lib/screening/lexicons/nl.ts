@@ -88,7 +88,7 @@ export const LEXICON: Lexicon = {
     "any kind", "some kind", "one of a kind", "(haar|zijn|hun|de) jongen (zogen|voeden|beschermen|krijgen)", "(kreeg|krijgt|krijgen|kregen|werpt|wierp|werpen) jongen",
     "(kat|poes|hond|teef|zeug|vos|wolvin|leeuwin|beer|berin|merel|vogel|konijn) (en|met) (haar|zijn) jongen", "jongen (van de|van een) (kat|poes|hond|vos|wolf|leeuw|beer|vogel|merel)",
     "(pasgeboren|pasgeborenen) (kalfje|kalfjes|veulen|veulens|lammetje|lammetjes|kitten|kittens|puppy|puppy's|biggetjes|kuikens)",
-    `(${UNDER_18}) (jarig|jarige) (${AGED_THINGS})`, ...NUMBER_WORDS.split("|").map((n) => `${n}jarig* (${AGED_THINGS})`), `(${UNDER_18}|${NUMBER_WORDS}) jaar oude (${AGED_THINGS})`,
+    `(${UNDER_18}) (jarig|jarige) (${AGED_THINGS})`, ...NUMBER_WORDS.split("|").map((n) => `${n}jarig* (${AGED_THINGS})`), `jaar oude (${AGED_THINGS})`,
     "el niño (fenomeen|effect|jaar)", "(het|weerfenomeen|klimaatfenomeen) (el niño|la niña)", "la niña (fenomeen|effect)",
     "met het blote oog", "blote oog", "blote voeten", "op blote voeten", "blote handen", "met blote handen", "naakte (muren|bomen|takken|waarheid|feiten|rots|cijfers)",
     "naakte waarheid", "naaktslak", "naaktslakken", "(met|) (ontbloot|ontblote|blote|naakt|naakte) (bovenlijf|bovenlichaam|bast)", "(lippenstift|nagellak|kleur|tint|pumps) nude",

@@ -40,7 +40,7 @@ export const LEXICON: Lexicon = {
     "(modelo|modelos|concurso de beleza|coral|time|futebol|moda|roupa|pornografia|desfile) infantil", "(modelos|concursos|corais) infantis", "primeira comunhão", "festa de quinze anos", "debutante", "debutantes",
     `(${PERSON}) de (${UNDER_18}|${UNDER_18_WORDS}) (anos|aninhos|meses)`, `(${UNDER_18}|${UNDER_18_WORDS}) aninhos`,
     `(tem|tinha|fez|completou|completa|faz|fará) (${UNDER_18}|${UNDER_18_WORDS}) anos`, `(de|com) (${UNDER_18}|${UNDER_18_WORDS}) anos de idade`,
-    `aos (${UNDER_18}|${UNDER_18_WORDS}) anos`, `(entre|dos) (${UNDER_18}|${UNDER_18_WORDS}) (e|aos|a) (${UNDER_18}|${UNDER_18_WORDS}) anos`,
+    `aos (${UNDER_18}|${UNDER_18_WORDS}) anos`,
   ],
   sexual: [
     "nu", "nua", "nus", "nuas", "nudez", "(mulher|mulheres|homem|homens|menina|meninas|garota|garotas|moça|moças|corpo|corpos|casal|modelo|modelos|dançarina) (nu|nua|nus|nuas|pelado|pelada|pelados|peladas|despida|despido)",
