@@ -30,6 +30,9 @@ export const LEXICON: Lexicon = {
   ],
   minors: [
     // Children, babies
+    // "Kind" and "Kinder" alone fire only in German text; after one of these words they fire in any text.
+    "(kleine|kleinen|kleines|kleiner|zwei|drei|vier|fünf|viele|nackte|nackten|nacktes|unsere|meine|deine|seine|ihre|süße|süßes|spielende|spielenden|spielendes|lachende|lachendes|weinende|weinendes|glückliche|fröhliche|fröhlichen|deutsche|behinderte) (kind|kinder|kindern)",
+    "(kind|kinder) (spielen|spielt|spielend|lachen|lacht|weinen|weint|rennen|rennt|schlafen|schläft|toben|baden|badet|essen|isst|malen|malt)",
     "kind", "kinder", "kindern", "kindes", "kinder*", "kindchen", "kleinkind", "kleinkinder", "kleinkindern", "kleinkindes", "schulkind", "schulkinder",
     "schulkindern", "einzelkind", "pflegekind", "pflegekinder", "kindlein", "baby", "babys", "babies", "babyface", "säugling", "säuglinge", "säuglingen",
     "neugeborene", "neugeborenes", "neugeborener", "neugeborenen", "frühchen", "knirps", "knirpse", "steppke", "lausbub", "lausbuben",

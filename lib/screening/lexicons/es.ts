@@ -21,7 +21,7 @@ export const LEXICON: Lexicon = {
     "sus", "le", "ya", "este", "porque", "esta", "entre", "cuando", "muy", "sobre", "también", "hasta", "hay", "donde", "quien",
     "desde", "todo", "nos", "durante", "todos", "uno", "les", "ni", "contra", "otros", "ese", "eso", "ante", "ellos", "esto", "antes", "algunos",
     "unos", "otro", "otras", "otra", "él", "tanto", "esa", "estos", "mucho", "nada", "muchos", "cual", "poco", "ella", "estar", "estas", "algo",
-    "mi", "mis", "tu", "está", "están", "hacia", "sobre", "junto", "mientras", "bajo", "tras",
+    "mi", "mis", "tu", "está", "están", "hacia", "junto", "mientras", "bajo", "tras",
   ],
   minors: [
     // Children, babies, toddlers

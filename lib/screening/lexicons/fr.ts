@@ -16,7 +16,7 @@ const ANIMALS =
 export const LEXICON: Lexicon = {
   lang: "fr",
   stopwords: [
-    "le", "la", "les", "de", "des", "du", "un", "une", "et", "en", "au", "aux", "ce", "ces", "cette", "qui", "que", "dans", "par", "sur",
+    "le", "la", "les", "de", "des", "du", "un", "et", "en", "au", "aux", "ce", "ces", "cette", "qui", "que", "dans", "par", "sur",
     "avec", "sans", "ne", "pas", "sa", "ses", "leur", "leurs", "il", "elle", "ils", "elles", "nous", "vous", "je", "est", "sont",
     "été", "être", "ont", "mais", "ou", "donc", "très", "tout", "tous", "toute", "toutes", "comme", "se", "sous", "entre", "vers", "chez",
     "l", "d", "qu", "c", "s", "j", "lui", "même", "aussi", "où", "notre", "votre", "après", "avant", "pendant", "puis", "une",

@@ -18,10 +18,11 @@ export const LEXICON: Lexicon = {
   stopwords: [
     "de", "het", "een", "en", "dat", "op", "te", "zijn", "voor", "niet", "aan", "er", "die", "om", "ook", "als", "bij", "uit", "maar", "dan", "naar",
     "nog", "wat", "werd", "wordt", "hij", "zij", "ze", "ik", "je", "hun", "haar", "mijn", "onze", "deze", "dit", "tegen", "zonder", "geen", "veel",
-    "meer", "wel", "worden", "heeft", "hebben", "was", "waren", "kan", "moet", "zou", "wordt", "zich", "hem", "ons", "jullie", "omdat", "waar", "toen",
+    "meer", "wel", "worden", "heeft", "hebben", "was", "waren", "kan", "moet", "zou", "zich", "hem", "ons", "jullie", "omdat", "waar", "toen",
     "tussen", "onder", "boven", "achter", "naast", "tijdens", "iets", "niets", "alle", "alles", "elke", "welke", "zo", "nu", "hier", "daar",
   ],
   minors: [
+    "(kleine|klein|twee|drie|vier|vijf|veel|naakte|naakt|spelende|lachende|huilende|onze|mijn|jouw|hun|blije|vrolijke|lief|lieve) (kind|kinderen|kindje|kindjes)",
     "kind", "kinderen", "kindje", "kindjes", "kinder*", "kleuter", "kleuters", "peuter", "peuters", "dreumes", "dreumesen", "hummel", "hummels", "ukje",
     "ukkie", "ukkies", "baby", "baby's", "babytje", "babytjes", "zuigeling", "zuigelingen", "pasgeborene", "pasgeborenen", "pasgeboren (baby|kind|kindje|meisje|jongen|zoon|dochter|tweeling)",
     "jongen", "jongens", "jongetje", "jongetjes", "knulletje", "knulletjes", "bengel", "bengels", "schoolkind", "schoolkinderen", "kid", "kids",

@@ -19,10 +19,10 @@ const AGED_THINGS =
 export const LEXICON: Lexicon = {
   lang: "pl",
   stopwords: [
-    "w", "z", "na", "się", "nie", "że", "jak", "ale", "co", "tak", "za", "od", "jest", "są", "był", "była", "było", "być", "czy", "już", "tylko", "jego",
+    "w", "z", "na", "się", "nie", "że", "jak", "ale", "co", "tak", "za", "od", "jest", "są", "była", "było", "być", "czy", "już", "tylko", "jego",
     "jej", "ich", "ta", "te", "tego", "tym", "przez", "przy", "dla", "pod", "nad", "bez", "oraz", "który", "która", "które", "może", "mnie", "ma", "też",
     "jeszcze", "bardzo", "więc", "jako", "lub", "aby", "gdy", "sobie", "ze", "we", "jakiś", "jakaś", "tej", "tych", "tam", "tu", "gdzie", "kiedy", "był",
-    "można", "wszystko", "nic", "ja", "ty", "my", "wy", "oni", "one", "ją", "mu", "im", "jej", "swój", "swoje", "swoją", "będzie", "został", "została",
+    "można", "wszystko", "nic", "ja", "ty", "my", "wy", "oni", "one", "ją", "mu", "im", "swój", "swoje", "swoją", "będzie", "został", "została",
   ],
   minors: [
     "dziecko", "dziecka", "dziecku", "dzieckiem", "dzieci", "dzieciom", "dziećmi", "dzieciach", "dzieciak", "dzieciaki", "dzieciaka", "dzieciakiem", "dzieciaków",

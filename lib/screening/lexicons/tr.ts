@@ -18,9 +18,9 @@ const ANIMALS = "fil|fok|panda|zürafa|penguen|maymun|kaplumbağa|koala|yunus|ba
 export const LEXICON: Lexicon = {
   lang: "tr",
   stopwords: [
-    "ve", "bir", "bu", "da", "için", "ile", "çok", "ne", "gibi", "daha", "olan", "ama", "kadar", "sonra", "olarak", "ki", "ya", "var", "yok", "mi", "mı",
+    "ve", "bir", "bu", "da", "için", "çok", "ne", "gibi", "daha", "olan", "ama", "kadar", "sonra", "olarak", "ki", "ya", "var", "yok", "mi", "mı",
     "şu", "sen", "biz", "siz", "onlar", "onu", "ona", "bunu", "buna", "şey", "diye", "çünkü", "ise", "veya", "ancak", "göre", "üzerinde", "içinde", "arasında",
-    "oldu", "olur", "değil", "tüm", "bütün", "kendi", "nasıl", "neden", "şimdi", "artık", "hep", "hiç", "bir", "olan", "eden", "ediyor", "yapan", "ile",
+    "oldu", "olur", "değil", "tüm", "bütün", "kendi", "nasıl", "neden", "şimdi", "artık", "hep", "hiç", "eden", "ediyor", "yapan", "ile",
     "onun", "bunun", "şöyle", "böyle", "orada", "burada", "önünde", "yanında", "altında", "üstünde", "doğru", "karşı", "beraber", "birlikte",
   ],
   minors: [
