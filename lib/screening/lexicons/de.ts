@@ -23,13 +23,16 @@ const ANIMALS = "elefant|elefanten|robbe|robben|giraffe|panda|pandas|tiger|löwe
 export const LEXICON: Lexicon = {
   lang: "de",
   stopwords: [
-    "der", "die", "das", "und", "den", "von", "zu", "mit", "sich", "des", "auf", "für", "ist", "im", "dem", "nicht", "ein", "eine", "als",
+    "der", "die", "das", "und", "am", "den", "von", "zu", "mit", "sich", "des", "auf", "für", "ist", "im", "dem", "nicht", "ein", "eine", "als",
     "auch", "es", "er", "aus", "bei", "sie", "nach", "wird", "um", "sind", "noch", "wie", "einem", "über", "einen", "zum",
     "haben", "nur", "oder", "aber", "vor", "zur", "bis", "mehr", "durch", "sein", "wurde", "ihr", "ihre", "ihren", "ich", "du", "wir",
     "kein", "keine", "ohne", "unter", "sehr", "beim", "ins", "vom", "einer", "eines", "seine", "seinen", "dass", "wenn", "dieser", "diese", "dann",
   ],
   minors: [
     // Children, babies
+    // "Kind" and "Kinder" alone fire only in German text; after one of these words they fire in any text.
+    "(kleine|kleinen|kleines|kleiner|zwei|drei|vier|fünf|viele|nackte|nackten|nacktes|unsere|meine|deine|seine|ihre|süße|süßes|spielende|spielenden|spielendes|lachende|lachendes|weinende|weinendes|glückliche|fröhliche|fröhlichen|deutsche|behinderte) (kind|kinder|kindern)",
+    "(kind|kinder) (spielen|spielt|spielend|lachen|lacht|weinen|weint|rennen|rennt|schlafen|schläft|toben|baden|badet|essen|isst|malen|malt)",
     "kind", "kinder", "kindern", "kindes", "kinder*", "kindchen", "kleinkind", "kleinkinder", "kleinkindern", "kleinkindes", "schulkind", "schulkinder",
     "schulkindern", "einzelkind", "pflegekind", "pflegekinder", "kindlein", "baby", "babys", "babies", "babyface", "säugling", "säuglinge", "säuglingen",
     "neugeborene", "neugeborenes", "neugeborener", "neugeborenen", "frühchen", "knirps", "knirpse", "steppke", "lausbub", "lausbuben",
@@ -79,7 +82,7 @@ export const LEXICON: Lexicon = {
     "folter*", "gefoltert", "gefolterte", "gefolterten", "hinricht*", "hingerichtet", "hingerichtete", "hingerichteten", "exekution", "exekutionen",
     "exekutiert*", "erschießungskommando", "standrechtlich erschossen", "(gefangene|gefangenen|geiseln|zivilisten|häftlinge|häftling|gefangener) (werden|wurden|wird|) erschossen",
     "(richtet|richten|richtete) (ihn|sie|den gefangenen|die gefangenen|die geisel|die geiseln) hin", "kopfschuss", "kopfschüsse", "genickschuss",
-    "schuss in den kopf", "(kugel|kugeln) in den kopf", "elektrischer stuhl", "gaskammer", "gaskammern", "giftspritze", "guillotiniert*",
+    "(schießt|schoss|schießen|schossen|erschießt) (ihm|ihr|ihnen|dem mann|der frau|der geisel|dem gefangenen|dem opfer|jemandem) in den (kopf|hinterkopf|nacken)", "in den (kopf|hinterkopf) geschossen", "(zieht|ziehen|zog|zogen) sich (langsam|komplett|ganz|vollständig|völlig|schnell|vor der kamera|vor ihm|vor ihr) (aus|nackt aus)", "schuss in den kopf", "(kugel|kugeln) in den kopf", "elektrischer stuhl", "gaskammer", "gaskammern", "giftspritze", "guillotiniert*",
     "(zu tode|tot) (geprügelt|getreten|gequält|gefoltert|gesteinigt|geschlagen|gepeitscht|getrampelt|gestochen|geknüppelt|gehackt)",
     "(prügelt|prügeln|prügelte|prügelten|schlägt|schlagen|schlug|schlugen|tritt|treten|trat|traten|quält|quälen|quälte|foltert|foltern|folterte|peitscht|peitschen|sticht|stechen|stach|trampelt|trampeln|knüppelt|knüppeln|knüppelte|steinigt|hackt) (ihn|sie|ihm|den mann|die frau|jemanden|einen mann|eine frau|einen menschen|das opfer|den gefangenen|einen gefangenen|einen obdachlosen|den obdachlosen) zu tode",
     "zu tode (prügeln|treten|quälen|foltern|peitschen|trampeln|knüppeln)", "totgeschlagen", "totgeprügelt", "totgetreten", "totgestochen",
@@ -102,7 +105,7 @@ export const LEXICON: Lexicon = {
   likeness: [
     "deepfake*", "deep fake", "gesichtstausch", "gesichtsaustausch", "face swap", "faceswap", "gesicht (tauschen|austauschen|ersetzen|einfügen|einsetzen)",
     "(tausche|tausch|tauscht|ersetze|ersetz|ersetzt|setze|setz|füge|füg) (mein|sein|ihr|dein|das|sein) gesicht", "mit dem gesicht von",
-    "doppelgänger", "doppelgängerin", "doppelgängern", "double von", "stimme (klonen|geklont|nachahmen)", "geklonte stimme", "(klont|klone) (seine|ihre|die) stimme",
+    "doppelgänger (von|des|der)", "doppelgängerin (von|des|der)", "(ein|einen|einem) doppelgänger von", "double von", "stimme (klonen|geklont|nachahmen)", "geklonte stimme", "(klont|klone) (seine|ihre|die) stimme",
     "sich ausgeben als", "gibt sich aus als", "gibt sich als", "(ausgibt|ausgeben) als", "identitätsdiebstahl", "ebenbild von",
     "der papst", "den papst", "dem papst", "des papstes", "papst (franziskus|leo|benedikt|johannes paul)", "der heilige vater", "seine heiligkeit",
     "(der|den|dem|des) (us präsident|us präsidenten|us-präsident|us-präsidenten|amerikanische präsident|amerikanischen präsidenten|russische präsident|russischen präsidenten|französische präsident|französischen präsidenten|chinesische präsident|chinesischen präsidenten|ukrainische präsident|ukrainischen präsidenten|türkische präsident|türkischen präsidenten)",
@@ -121,7 +124,7 @@ export const LEXICON: Lexicon = {
     "el niño (phänomen|effekt|ereignis|jahr)", "(wetterphänomen|klimaphänomen|phänomen) (el niño|la niña)", "la niña (phänomen|effekt|ereignis)",
     // Young: of adults, animals and things
     `(junge|jungen|junger|junges) (${YOUNG_NOUNS})`, "(ihre|ihren|seine|seinen) jungen", "(die|der) jungen (der|des) (katze|hündin|bärin|löwin|tiere|wölfin|füchsin)",
-    `(${UNDER_18}|${NUMBER_WORDS}) (jahre|monate|wochen) (alt|alte|alter|altes|alten) (${AGED_THINGS})`,
+    `(jahre|monate|wochen) (alte|alter|altes|alten) (${AGED_THINGS})`,
     `(baby|babys) (${ANIMALS})`, "(neugeborene|neugeborenen|neugeborenes) (kätzchen|welpen|welpe|fohlen|kälbchen|kalb|kälber|lämmer|lamm|küken|ferkel|tiere|katzen|hunde|elefant|giraffe|robbe|zicklein)",
     `(${UNDER_18}) jährig* (${AGED_THINGS})`, ...NUMBER_WORDS.split("|").map((n) => `${n}jährig* (${AGED_THINGS})`),
     // Bare, not naked

@@ -21,7 +21,7 @@ export const LEXICON: Lexicon = {
     "sus", "le", "ya", "este", "porque", "esta", "entre", "cuando", "muy", "sobre", "también", "hasta", "hay", "donde", "quien",
     "desde", "todo", "nos", "durante", "todos", "uno", "les", "ni", "contra", "otros", "ese", "eso", "ante", "ellos", "esto", "antes", "algunos",
     "unos", "otro", "otras", "otra", "él", "tanto", "esa", "estos", "mucho", "nada", "muchos", "cual", "poco", "ella", "estar", "estas", "algo",
-    "mi", "mis", "tu", "está", "están", "hacia", "sobre", "junto", "mientras", "bajo", "tras",
+    "mi", "mis", "tu", "está", "están", "hacia", "junto", "mientras", "bajo", "tras",
   ],
   minors: [
     // Children, babies, toddlers
@@ -56,7 +56,6 @@ export const LEXICON: Lexicon = {
     `(${UNDER_18}|${UNDER_18_WORDS}) (añitos|añitas)`,
     `de (${UNDER_18}|${UNDER_18_WORDS}) años de edad`,
     `(tiene|tenía|tenga|cumple|cumplió|cumpliendo) (${UNDER_18}|${UNDER_18_WORDS}) (años|añitos)`,
-    `(edad de|edades de|entre) (${UNDER_18}|${UNDER_18_WORDS}) (y|a) (${UNDER_18}|${UNDER_18_WORDS}) años`,
     `a los (${UNDER_18}|${UNDER_18_WORDS}) años`,
   ],
   sexual: [
@@ -67,7 +66,7 @@ export const LEXICON: Lexicon = {
     "(se quita|se quitan|quitándose|quitarse|se quitó|quitándole|le quita|le quitan) (la ropa|toda la ropa|toda su ropa|la ropa interior|el sujetador|las bragas|el bikini)",
     "desvistiéndose", "se desviste", "se desvisten", "desvestida", "desvestido", "desvestidas", "desvestidos",
     "topless", "en topless", "(pechos|senos|tetas) (al aire|desnudos|desnudas|descubiertos|expuestos|a la vista)", "tetas", "tetitas", "pezón", "pezones",
-    "pene", "penes", "vagina", "vaginas", "vulva", "vulvas", "clítoris", "testículos", "genitales", "órganos sexuales", "partes íntimas", "partes privadas",
+    "(el|un|su|del|al|sus|los|mi|tu) (pene|penes)", "pene (erecto|flácido|grande)", "penes", "vagina", "vaginas", "vulva", "vulvas", "clítoris", "testículos", "genitales", "órganos sexuales", "partes íntimas", "partes privadas",
     "verga", "vergas", "pito erecto", "erección", "coño",
     "sexo", "sexual", "sexuales", "sexualmente", "sexualizado", "sexualizada", "sexualizados", "sexualizadas", "relaciones sexuales", "acto sexual",
     "coito", "follar", "follando", "follan", "follada", "follado", "se follan", "garchar", "garchando", "culear", "culeando",
@@ -117,7 +116,7 @@ export const LEXICON: Lexicon = {
     "charco de sangre", "charcos de sangre", "baño de sangre", "ríos de sangre", "río de sangre", "sangre por todas partes", "sangre por todos lados",
     "sangre (salpicando|salpicada|chorreando|a borbotones|brotando|a chorros|por las paredes|en las paredes)", "salpicaduras de sangre", "chorros de sangre",
     "sesos (esparcidos|desparramados|por todas partes|volando|en la pared)", "(le|les) (vuela|volaron|vuelan|voló|revienta|reventó) (la cabeza|los sesos)",
-    "(tiro|tiros|disparo|disparos|balazo|balazos) en la (cabeza|cara|nuca)", "tiro de gracia", "a quemarropa en la (cabeza|cara|sien)",
+    "(tiro|tiros|disparo|disparos|balazo|balazos) en la (cabeza|cara|nuca)", "(dispara|disparó|disparan|dispararon|disparándole|dispararle|disparando) (a alguien|al rehén|al prisionero|a la víctima|) en la (cabeza|cara|nuca|sien)", "(disparo|disparos|tiro|tiros|balazo|balazos) a quemarropa", "tiro de gracia", "a quemarropa en la (cabeza|cara|sien)",
     "heridas? de bala", "heridas? abiertas?", "hueso expuesto", "huesos expuestos", "fractura expuesta", "huesos asomando", "carne humana", "restos humanos",
     "partes del cuerpo (esparcidas|cercenadas|desperdigadas)", "(miembros|extremidades) (arrancados|arrancadas|amputados)", "canibal*",
     "masacre", "masacres", "masacrando", "masacrados", "masacraron", "genocidio", "genocidios", "limpieza étnica", "matanza", "matanzas",
@@ -163,6 +162,8 @@ export const LEXICON: Lexicon = {
     "(labial|labiales|pintalabios|barra de labios|lápiz labial|esmalte|uñas|zapatos|tacones|tono|tonos|color|colores|maquillaje|sombra|sombras|medias|vestido) nude",
     "(color|tono) (piel|carne) nude", "sexo (masculino|femenino|opuesto)", "(de|del) sexo (masculino|femenino|opuesto)", "ambos sexos",
     // Violence words used of food, sport and plans
+    "nudo (de|en|marinero|gordiano|corredizo|simple|doble|llano|de corbata|en la garganta)", "(el|del|al|ese|este|doble|fuerte|gran|primer|segundo) nudo",
+    "(hace|hacer|haciendo|atar|ata|atando|desatar|desata|aprieta|apretar) (un|el) nudo", "nudos",
     "bloody mary", "matanza del cerdo", "la matanza (del cerdo|tradicional)",
     "(cortar|corta|cortan|cortó|le corta|le cortan|cortarle) la cabeza (al|a la|del|de la|a un|a una) (pescado|pez|muñeco|maniquí|melón|sandía|espantapájaros|estatua|pollo|gamba|gambas|langostino|langostinos|ajo|lechuga|piña)",
     "(ejecución|ejecuciones) (del plan|de la obra|musical|técnica|perfecta|impecable)",   ],

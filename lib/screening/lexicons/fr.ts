@@ -16,7 +16,7 @@ const ANIMALS =
 export const LEXICON: Lexicon = {
   lang: "fr",
   stopwords: [
-    "le", "la", "les", "de", "des", "du", "un", "une", "et", "en", "au", "aux", "ce", "ces", "cette", "qui", "que", "dans", "par", "sur",
+    "le", "la", "les", "de", "des", "du", "un", "et", "en", "au", "aux", "ce", "ces", "cette", "qui", "que", "dans", "par", "sur",
     "avec", "sans", "ne", "pas", "sa", "ses", "leur", "leurs", "il", "elle", "ils", "elles", "nous", "vous", "je", "est", "sont",
     "été", "être", "ont", "mais", "ou", "donc", "très", "tout", "tous", "toute", "toutes", "comme", "se", "sous", "entre", "vers", "chez",
     "l", "d", "qu", "c", "s", "j", "lui", "même", "aussi", "où", "notre", "votre", "après", "avant", "pendant", "puis", "une",
@@ -26,7 +26,7 @@ export const LEXICON: Lexicon = {
     "enfant", "enfants", "gamin", "gamine", "gamins", "gamines", "gosse", "gosses", "môme", "mômes", "bambin", "bambins", "bambine", "bambines",
     "marmot", "marmots", "minot", "minots", "loupiot", "loupiots", "loupiote", "bout de chou", "bouts de chou", "mouflet", "mouflets", "mouflette",
     "(un|le|mon|ton|son|ce|du|au|petit|leur|notre|votre|joli|beau|nouveau|premier|gros|adorable|ce petit|un petit) bébé", "bébés",
-    "bébé (qui|dort|dormant|pleure|pleurant|sourit|souriant|rit|riant|joue|jouant|endormi|endormie|marche|à quatre pattes|naissant|humain|fille|garçon|emmailloté)", "nourrisson", "nourrissons", "poupon", "poupons", "tout-petit", "tout-petits", "toute-petite",
+    "bébé (qui|dort|dormant|pleure|pleurant|sourit|souriant|rit|riant|joue|jouant|endormi|endormie|marche|à quatre pattes|naissant|humain|fille|garçon|emmailloté|dans|sur|avec|en train|au sein|qui dort)", "nourrisson", "nourrissons", "poupon", "poupons", "tout-petit", "tout-petits", "toute-petite",
     "(un|le|les|des|mon|ma|son|sa|ce|du|au|aux|leur|notre) (nouveau-né|nouveau-nés|nouveaux-nés|nouveau-née|nouvelle-née|nouveau né|nouveaux nés|nouveau née)",
     "petit garçon", "petits garçons", "petite fille", "petites filles", "fillette", "fillettes", "garçon", "garçons", "garçonnet", "garçonnets",
     "jeune fille", "jeunes filles", "jeune garçon", "jeunes garçons", "petit enfant", "petite enfant",
@@ -47,7 +47,6 @@ export const LEXICON: Lexicon = {
     `(âgé|âgée|âgés|âgées) de (${UNDER_18}|${UNDER_18_WORDS}) ans`,
     `(il|elle|qui) a (${UNDER_18}|${UNDER_18_WORDS}) ans`,
     `(${UNDER_18}|${UNDER_18_WORDS}) ans et demi`,
-    `(entre|de) (${UNDER_18}|${UNDER_18_WORDS}) (et|à) (${UNDER_18}|${UNDER_18_WORDS}) ans`,
   ],
   sexual: [
     "nu", "nue", "nus", "nues", "nudité", "nudités", "à poil", "tout nu", "toute nue", "tous nus", "toutes nues", "complètement (nu|nue|nus|nues)",
@@ -79,7 +78,7 @@ export const LEXICON: Lexicon = {
     "(exécute|exécutent|exécuté|exécutée|exécutés|exécutées|exécuter) (un|le|les|des|une|la|deux|) (prisonnier|prisonniers|otage|otages|condamné|condamnés|détenu|détenus|civils|soldats|traître|traîtres|homme|hommes|femme|femmes)",
     "(prisonnier|prisonniers|otage|otages|condamné|condamnés|détenu|détenus|homme|hommes|femme|femmes|soldat|soldats|civils|traître|victime) (est|sont|fut|furent|a été|ont été|étant|) (exécuté|exécutée|exécutés|exécutées|fusillé|fusillée|fusillés|pendu|pendue|pendus|décapité|décapitée|lapidé|lapidée|lynché|lynchée)",
     "fusillé", "fusillée", "fusillés", "fusiller", "fusillent", "peloton d'exécution", "chaise électrique", "chambre à gaz", "chambres à gaz", "injection létale",
-    "guillotiné", "guillotinée", "guillotinés", "guillotiner", "pendaison", "pendaisons", "pendaison publique", "(homme|femme|corps|cadavre) pendu", "(corps|cadavre) pendus",
+    "(fut|a été|est|été|être|sont|ont été|furent) (guillotiné|guillotinés)", "guillotinée", "guillotinés", "guillotiner", "guillotinent", "pendaison", "pendaisons", "pendaison publique", "(homme|femme|corps|cadavre) pendu", "(corps|cadavre) pendus",
     "s'est pendu", "s'est pendue", "se pend", "se pendre", "pendu à un arbre", "pendus aux arbres", "lapidation", "lapidé", "lapidée", "lapidés", "lapider", "lapident",
     "lynchage", "lynchages", "lyncher", "lynché", "lynchée", "lynchés", "empalé", "empalée", "empalés", "empalement",
     "(battu|battue|battus|battues|roué|rouée|roués|tabassé|tabassée|tabassés|frappé|frappée|lynché|poignardé|poignardée|poignardés|piétiné|piétinée|lapidé|étranglé|étranglée|fouetté|fouettée|brûlé|brûlée|torturé|torturée|matraqué|matraquée) (à mort|jusqu'à la mort)",
@@ -100,7 +99,7 @@ export const LEXICON: Lexicon = {
     "bain de sang", "mare de sang", "mares de sang", "flaque de sang", "flaques de sang", "éclaboussures de sang", "giclées de sang", "giclée de sang", "du sang partout",
     "sang partout", "sang (gicle|giclant|jaillit|jaillissant|éclaboussé|sur les murs|coule à flots)", "murs éclaboussés de sang",
     "cervelle (éclatée|répandue|partout|sur le mur)", "(lui|leur|se) (fait|font) sauter la cervelle", "(s'est|se) fait sauter la cervelle", "balle dans la tête", "balles dans la tête",
-    "(une|) balle en pleine (tête|tête|face)", "tête explosée", "tête qui explose", "à bout portant dans la (tête|nuque)",
+    "(une|) balle en pleine (tête|tête|face)", "(tire|tirent|tiré|tirée|a tiré|ont tiré|tirant) dans la (tête|nuque)", "(lui|leur) tire (une balle|) dans la (tête|nuque)", "tête explosée", "tête qui explose", "à bout portant dans la (tête|nuque)",
     "blessure par balle", "blessures par balle", "plaie béante", "plaies béantes", "os apparent", "os apparents", "fracture ouverte", "chair humaine", "restes humains",
     "morceaux de corps", "cannibal*", "anthropophage", "anthropophages",
     "massacre", "massacres", "massacré", "massacrée", "massacrés", "massacrées", "massacrer", "massacrent", "génocide", "génocides", "génocidaire",

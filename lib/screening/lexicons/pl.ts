@@ -19,10 +19,10 @@ const AGED_THINGS =
 export const LEXICON: Lexicon = {
   lang: "pl",
   stopwords: [
-    "w", "z", "na", "się", "nie", "że", "jak", "ale", "co", "tak", "za", "od", "jest", "są", "był", "była", "było", "być", "czy", "już", "tylko", "jego",
+    "w", "z", "na", "się", "nie", "że", "jak", "ale", "co", "tak", "za", "od", "jest", "są", "była", "było", "być", "czy", "już", "tylko", "jego",
     "jej", "ich", "ta", "te", "tego", "tym", "przez", "przy", "dla", "pod", "nad", "bez", "oraz", "który", "która", "które", "może", "mnie", "ma", "też",
     "jeszcze", "bardzo", "więc", "jako", "lub", "aby", "gdy", "sobie", "ze", "we", "jakiś", "jakaś", "tej", "tych", "tam", "tu", "gdzie", "kiedy", "był",
-    "można", "wszystko", "nic", "ja", "ty", "my", "wy", "oni", "one", "ją", "mu", "im", "jej", "swój", "swoje", "swoją", "będzie", "został", "została",
+    "można", "wszystko", "nic", "ja", "ty", "my", "wy", "oni", "one", "ją", "mu", "im", "swój", "swoje", "swoją", "będzie", "został", "została",
   ],
   minors: [
     "dziecko", "dziecka", "dziecku", "dzieckiem", "dzieci", "dzieciom", "dziećmi", "dzieciach", "dzieciak", "dzieciaki", "dzieciaka", "dzieciakiem", "dzieciaków",
@@ -41,8 +41,10 @@ export const LEXICON: Lexicon = {
     "(uczniowie|uczennice|dzieci|klasa) (z|ze) (podstawówki|przedszkola|szkoły podstawowej)",
   ],
   sexual: [
-    "nagi", "naga", "nagie", "nagiego", "nagiej", "nagą", "nagim", "nagimi", "nagich", "nago", "nagość", "nagości", "na golasa", "golas", "golasy", "goły", "goła", "gołe",
-    "gołego", "gołej", "gołą", "gołym", "gołych", "rozebrana", "rozebrane", "rozebranej", "rozebrane kobiety", "rozbiera się", "rozbierają się", "rozbierająca się",
+    "(całkiem|zupełnie|kobieta|dziewczyna|modelka|pani|tancerka|panna|cała|prawie|jest|była|leży|stoi|siedzi|pozuje|całkowicie) naga", "naga (kobieta|dziewczyna|modelka|pani|tancerka|postać|na|w|stoi|leży|siedzi|pozuje|kąpie)",
+    "(całkiem|zupełnie|mężczyzna|chłopak|model|facet|pan|cały|prawie|jest|był|leży|stoi|siedzi|pozuje|całkowicie) nagi", "nagi (mężczyzna|chłopak|model|facet|pan|na|w|stoi|leży|siedzi|pozuje|kąpie)",
+    "nagie", "nagiego", "nagiej", "nagą (kobietę|dziewczynę|modelkę|panią|postać)", "nagim", "nagimi", "nagich", "nago", "nagość", "nagości", "na golasa", "golas", "golasy", "goły", "gołego", "gołej", "gołym", "gołych",
+    "(kobieta|dziewczyna|modelka|całkiem|zupełnie|cała) goła", "gołe (kobiety|dziewczyny|ciała|ciało|piersi|tyłki|modelki)", "rozebrana", "rozebrane", "rozebranej", "rozebrane kobiety", "rozbiera się", "rozbierają się", "rozbierająca się",
     "rozebrała się", "rozebrał się", "rozebrali się", "bez ubrania", "bez ubrań", "bez majtek", "bez bielizny", "topless", "toples", "nudyst*", "naturyst*",
     "cycki", "cycków", "cyckami", "cycuszki", "sutki", "sutek", "sutków", "penis", "penisa", "penisem", "prącie", "pochwa", "pochwy", "pochwę", "srom", "łechtaczk*",
     "genitalia", "genitaliów", "narządy płciowe", "narządów płciowych", "narządami płciowymi", "kutas", "kutasa", "cipka", "cipki", "cipkę", "pizda", "erekcja", "wzwód",
@@ -56,7 +58,7 @@ export const LEXICON: Lexicon = {
   ],
   graphicViolence: [
     "gore", "okalecz*", "poćwiartow*", "rozczłonkow*", "dekapitacj*", "ścięcie głowy", "ścięta głowa", "ścięte głowy", "(ściął|ścina|ścinają|ścięli|ściąć|ściąłem) (mu|jej|im|) głowę",
-    "odcięta głowa", "odcięte głowy", "odciętą głowę", "obcięta głowa", "odcięte (kończyny|ręce|nogi|palce|uszy)", "(odciął|odcina|odcinają|odcięli|obciął) (mu|jej|im) (głowę|rękę|ręce|palce)",
+    "(mężczyzna|kobieta|więzień|skazaniec|człowiek|jeniec|zakładnik) (ścięty|ścięta|ścięci)", "odcięta głowa", "odcięte głowy", "odciętą głowę", "obcięta głowa", "odcięte (kończyny|ręce|nogi|palce|uszy)", "(odciął|odcina|odcinają|odcięli|obciął) (mu|jej|im) (głowę|rękę|ręce|palce)",
     "poderżn*", "(podrzyna|podrzynają|podciął|podcina) (mu|jej|im|) gardło", "(człowiek|ciało|ofiara|mężczyzna|kobieta|zwłoki) wypatroszon*",
     "flaki (na wierzchu|na zewnątrz|wypływają|wylewają się)", "wnętrzności", "jelita (na wierzchu|na zewnątrz)", "tortur*", "katowa*", "skatowa*", "zakatowa*",
     "egzekucj*", "rozstrzel*", "pluton egzekucyjny", "krzesło elektryczne", "komora gazowa", "komory gazowe", "komorze gazowej", "śmiertelny zastrzyk",
@@ -74,7 +76,7 @@ export const LEXICON: Lexicon = {
     "strzelanina w szkole", "masowe morderstwo", "masowe morderstwa", "masowy mord", "masowa egzekucja", "masowy grób", "masowe groby", "zamach terrorystyczny", "zamachy terrorystyczne",
     "zamachowiec samobójca", "samobójstw*", "samobójca", "samobójczyni", "samookaleczeni*", "(podciął|podcina|podcięła) sobie żyły", "podciąć (sobie|) żyły", "ludzkie mięso",
     "ludzkie szczątki", "kanibal*", "zwłoki (poćwiartowane|rozkładające się|zwęglone|okaleczone|bez głowy)", "zwęglone (zwłoki|ciała|ciało)", "rozkładające się (zwłoki|ciało|ciała)",
-    "strzał w głowę", "strzałem w głowę", "kula w głowie", "kulę w głowę", "mózg (rozbryzgany|na ścianie|rozprysnięty)", "rozbryzgany mózg", "otwarta rana", "otwarte rany",
+    "(strzelił|strzela|strzelają|strzelili|strzeliła) (mu|jej|im|sobie|) w (głowę|tył głowy|twarz|skroń)", "postrzelony w głowę", "postrzelona w głowę", "strzał w tył głowy", "strzał w głowę", "strzałem w głowę", "kula w głowie", "kulę w głowę", "mózg (rozbryzgany|na ścianie|rozprysnięty)", "rozbryzgany mózg", "otwarta rana", "otwarte rany",
     "rana postrzałowa", "rany postrzałowe", "otwarte złamanie", "sterczące kości", "znęcanie się nad zwierzętami", "okrucieństwo wobec zwierząt", "okrucieństwa wojenne",
     "snuff", "brutalnie (zamordowany|zamordowana|zamordowani|pobity|pobita|zakatowany|zakatowana|torturowany)", "brutalne morderstwo", "bestialsko (zamordowany|zamordowana|zabity|zabita)",
     "bestialskie morderstwo", "krwawa jatka", "jatka",

@@ -45,7 +45,7 @@ export const LEXICON: Lexicon = {
     "izbil do smerti", "izbit do smerti", "izbili nasmert", "sozhgli zazhivo", "szhech zazhivo", "szhigayut zazhivo", "sozhzhen zazhivo", "zazhivo", "zarezal", "zarezali",
     "otrezal golovu", "otrezali golovu", "otrubil golovu", "otrubili golovu", "otrezannaya golova", "pererezal gorlo", "pererezali gorlo", "krov povsyudu", "krov' povsyudu",
     "luzha krovi", "v luzhe krovi", "ves v krovi", "vsya v krovi", "reznya", "boinya", "boynya", "krovavaya banya", "massovoe ubiistvo", "massovoe ubiystvo", "genotsid",
-    "terakt", "samoubiistvo", "samoubiystvo", "suitsid", "povesilsya", "povesilas", "kannibal", "vskryl veny", "kishki naruzhu", "zabili kamnyami", "linchevanie",
+    "terakt", "samoubiistvo", "samoubiystvo", "suitsid", "povesilsya", "povesilas", "kannibal", "vskryl veny", "vystrelil emu v golovu", "vystrelil ei v golovu", "pulya v golovu", "pulyu v golovu", "pulyu v lob", "kishki naruzhu", "zabili kamnyami", "linchevanie",
   ],
   likeness: [
     "dipfeik", "dipfeyk", "dipfejk", "zamena litsa", "zamena lica", "zamenu litsa", "podmena litsa", "dvoinik", "dvoynik", "dvojnik", "papa rimskii", "papa rimskiy",
