@@ -77,6 +77,10 @@ const WORK_AFTER = new Set(
     " ",
   ),
 );
+// The same after a name in other languages: "Van Gogh tarzında", "estilo Van Gogh", "im Stil".
+const FOREIGN_WORK_AFTER = "tarzinda tarzi tarz stilinde stili uslubunda estilo stil stijl stile stylu styl stilu gaya kieu schilderij gemalde tableau tablo quadro cuadro pintura obraz painting".split(" ");
+for (const w of FOREIGN_WORK_AFTER) WORK_AFTER.add(w);
+
 const WORK_BEFORE = new Set(["by", "after", "playing", "plays", "played", "reading", "reads", "quoting", "quotes", "performing", "performs", "homage", "honoring", "honouring"]);
 const STYLE_NOUNS = new Set(["style", "styles", "manner", "spirit", "tradition", "school", "vein", "mode", "aesthetic", "works", "work", "art", "paintings", "films", "music", "world", "universe"]);
 
