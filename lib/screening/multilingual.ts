@@ -121,6 +121,33 @@ function addTerms(lex: Lexicon, entries: readonly string[], category: TermCatego
   }
 }
 
+/**
+ * Safe phrases the policy implies in every language, kept here beside the lexicons' own: a
+ * child's drawing as an object, a bare tree, childhood as a topic, surgery, places and young
+ * animals whose names contain a refused word.
+ */
+const POLICY_EXCEPTIONS: readonly string[] = [
+  // A child's drawing.
+  "نقاشی (یک|) کودک", "نقاشی (مدادشمعی|مداد شمعی) (یک|) کودک", "نقاشی کودکانه", "رسم (طفل|الطفل|الاطفال|اطفال)",
+  "बच्चे (की|के) (क्रेयॉन|) (ड्रॉइंग|ड्राइंग|पेंटिंग|चित्रकारी|बनाई तस्वीर|बनाई ड्रॉइंग)", "बच्चों (की|के) (ड्रॉइंग|ड्राइंग|पेंटिंग|चित्रकारी)",
+  "(buatan|karya|coretan) (anak|anak anak|anak kecil)", "(gambar|lukisan) (krayon|) anak (anak|) (yang ditempel|di kulkas)",
+  "子どもが描いた", "子供が描いた", "こどもが描いた", "子どもの絵", "子供の絵", "子どもの描いた", "子供の描いた", "kodomo ga kaita", "kodomo no e",
+  "아이가 그린", "아이들이 그린", "어린이가 그린", "아이의 그림", "아이들의 그림", "어린이 그림",
+  "ฝีมือเด็ก", "ภาพวาดของเด็ก", "ภาพวาดเด็ก", "เด็กวาด",
+  "tranh (ve|) (cua|do) (mot|) (dua tre|tre em|em be|be)", "(but sap mau|sap mau) cua (mot|) (dua tre|tre em|em be|be)", "tranh thieu nhi",
+  "孩子的蜡笔画", "孩子画的", "儿童画", "孩子的画", "小朋友画的", "孩子的涂鸦", "孩子畫的", "孩子的蠟筆畫", "兒童畫", "孩子的畫", "小朋友畫的",
+  "haizi de (labi hua|hua|tuya)", "haizi hua de",
+  // A bare tree in winter.
+  "(nagie|nagi|nagiego) (drzewo|drzewa|drzew|galezie|konary)", "(голое|голые|голых) (дерево|деревья|деревьев|ветки|ветви)", "(голе|голі|голих) (дерево|дерева|дерев|гілки|гілля)",
+  "ciplak (bir|) (agac|agaclar|agaclari|dallar)",
+  // Childhood as a topic, places.
+  "cocukluk*", "cocuklug*", "kinderdijk",
+  // Surgery.
+  "ผ่าตัด",
+  // Young animals.
+  "恐龙宝宝", "小恐龙", "海龟宝宝", "小鸟宝宝", "恐龍寶寶", "海龜寶寶",
+];
+
 for (const lex of LEXICONS) {
   addTerms(lex, lex.minors, "minors");
   addTerms(lex, lex.sexual, "sexual");
@@ -147,6 +174,13 @@ for (const lex of LEXICONS) {
   }
   NEGATORS.set(lex.lang, negators);
   if (unspaced.length > 0) UNSPACED_NEGATORS.set(lex.lang, unspaced.sort((a, b) => b.length - a.length));
+}
+
+for (const entry of POLICY_EXCEPTIONS) {
+  for (const form of forms(entry)) {
+    if ("substring" in form) SAFE_SUBSTRINGS.add(form.substring, true);
+    else SAFE_WORDS.add(form.words, true);
+  }
 }
 
 export const MULTILINGUAL_VOCABULARY_SIZE = WORDS.size + SUBSTRINGS.size;
