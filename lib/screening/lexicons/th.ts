@@ -8,9 +8,8 @@ import type { Lexicon } from "./types";
  * exceptions.
  */
 
-const THAI_DIGITS = ["๐", "๑", "๒", "๓", "๔", "๕", "๖", "๗", "๘", "๙"];
-const thaiNumber = (n: number): string => String(n).replace(/\d/g, (d) => THAI_DIGITS[Number(d)] as string);
-const AGE_NUMBERS = Array.from({ length: 18 }, (_, n) => n).flatMap((n) => [String(n), thaiNumber(n)]);
+// Digits of other scripts (٠-٩, ۰-۹, ०-९, ๐-๙) are read as ASCII digits before matching.
+const AGE_NUMBERS = Array.from({ length: 18 }, (_, n) => String(n));
 const AGE_WORDS = ["หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", "สิบ", "สิบเอ็ด", "สิบสอง", "สิบสาม", "สิบสี่", "สิบห้า", "สิบหก", "สิบเจ็ด"];
 
 // ขวบ is the age of a young child; อายุ N ปี is anchored by อายุ so "อายุ 1 ปี" never fires inside "อายุ 18 ปี".
