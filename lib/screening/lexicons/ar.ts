@@ -12,9 +12,8 @@ const CLITICS = ["", "ال", "و", "وال", "ف", "فال", "ب", "بال", "ل
 /** A noun with the article and attached particles, as one "(a|b|...)" alternative. */
 const c = (noun: string): string => `(${CLITICS.map((p) => p + noun).join("|")})`;
 
-const AR_DIGITS = ["٠", "١", "٢", "٣", "٤", "٥", "٦", "٧", "٨", "٩"];
-const arabicNumber = (n: number): string => String(n).replace(/\d/g, (d) => AR_DIGITS[Number(d)] as string);
-const AGE_NUMBERS = Array.from({ length: 17 }, (_, k) => k + 1).flatMap((n) => [String(n), arabicNumber(n)]);
+// Digits of other scripts (٠-٩, ۰-۹, ०-९, ๐-๙) are read as ASCII digits before matching.
+const AGE_NUMBERS = Array.from({ length: 17 }, (_, k) => String(k + 1));
 const ORDINALS_F = ["الثانية", "الثالثة", "الرابعة", "الخامسة", "السادسة", "السابعة", "الثامنة", "التاسعة", "العاشرة", "الحادية عشرة", "الثانية عشرة", "الثالثة عشرة", "الرابعة عشرة", "الخامسة عشرة", "السادسة عشرة", "السابعة عشرة"];
 const ORDINALS_M = ["الثانية", "الثالثة", "الرابعة", "الخامسة", "السادسة", "السابعة", "الثامنة", "التاسعة", "العاشرة", "الحادية عشرة", "الثانية عشرة", "الثالثة عشر", "الرابعة عشر", "الخامسة عشر", "السادسة عشر", "السابعة عشر"];
 

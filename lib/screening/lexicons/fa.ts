@@ -13,10 +13,9 @@ const s = (noun: string): string => `(${ENDINGS.map((e) => noun + e).join("|")})
 
 const YOUNG_OF = ["گربه", "سگ", "شیر", "خرس", "فیل", "میمون", "اسب", "پنگوئن", "روباه", "آهو", "گوسفند", "پرنده", "اردک", "جوجه", "ببر", "پاندا", "زرافه", "حیوان", "حیوانات", "خرگوش", "گرگ", "سنجاب", "گاو", "بز", "شتر", "نهنگ", "دلفین", "فوک", "لاکپشت"];
 
-const FA_DIGITS = ["۰", "۱", "۲", "۳", "۴", "۵", "۶", "۷", "۸", "۹"];
-const persianNumber = (n: number): string => String(n).replace(/\d/g, (d) => FA_DIGITS[Number(d)] as string);
 const AGE_WORDS = ["یک", "دو", "سه", "چهار", "پنج", "شش", "هفت", "هشت", "نه", "ده", "یازده", "دوازده", "سیزده", "چهارده", "پانزده", "پونزده", "شانزده", "هفده", "شونزده", "هیفده"];
-const AGE_NUMBERS = [...Array.from({ length: 17 }, (_, k) => k + 1).flatMap((n) => [String(n), persianNumber(n)]), ...AGE_WORDS];
+// Digits of other scripts (٠-٩, ۰-۹, ०-९, ๐-๙) are read as ASCII digits before matching.
+const AGE_NUMBERS = [...Array.from({ length: 17 }, (_, k) => String(k + 1)), ...AGE_WORDS];
 
 const AGES = [
   `(${AGE_NUMBERS.join("|")}) (ساله|سال ونیمه|سالش|سالشه)`,

@@ -8,10 +8,9 @@ import type { Lexicon } from "./types";
  * cancer) are left out.
  */
 
-const DEV_DIGITS = ["०", "१", "२", "३", "४", "५", "६", "७", "८", "९"];
-const devanagariNumber = (n: number): string => String(n).replace(/\d/g, (d) => DEV_DIGITS[Number(d)] as string);
 const AGE_WORDS = ["एक", "दो", "तीन", "चार", "पांच", "पाँच", "छह", "छः", "छे", "सात", "आठ", "नौ", "दस", "ग्यारह", "बारह", "तेरह", "चौदह", "पंद्रह", "पन्द्रह", "सोलह", "सत्रह"];
-const AGE_NUMBERS = [...Array.from({ length: 17 }, (_, k) => k + 1).flatMap((n) => [String(n), devanagariNumber(n)]), ...AGE_WORDS];
+// Digits of other scripts (٠-٩, ۰-۹, ०-९, ๐-๙) are read as ASCII digits before matching.
+const AGE_NUMBERS = [...Array.from({ length: 17 }, (_, k) => String(k + 1)), ...AGE_WORDS];
 const LATIN_AGE_NUMBERS = Array.from({ length: 17 }, (_, k) => String(k + 1));
 
 const PEOPLE = "(लड़का|लड़की|लड़के|लड़कियां|लड़कियाँ|बच्चा|बच्ची|बच्चे|बेटा|बेटी|बेटे|छात्र|छात्रा|किशोर|किशोरी|बालक|बालिका|भाई|बहन|पोता|पोती|भतीजा|भतीजी|मॉडल)";
@@ -19,7 +18,7 @@ const LATIN_PEOPLE = "(ladki|ladka|ladke|ladkiyan|bachcha|baccha|bachchi|bacchi|
 
 // An age is a minor's when it goes with a person: "10 साल के लिए" (for ten years) passes.
 const AGES = [
-  `(${AGE_NUMBERS.join("|")}) (साल|वर्ष|बरस) (का|की|के) ${PEOPLE}`, `${PEOPLE} (${AGE_NUMBERS.join("|")}) (साल|वर्ष|बरस) (का|की|के)`,
+  `(${AGE_NUMBERS.join("|")}) (साल|वर्ष) (का|की|के) ${PEOPLE}`, `${PEOPLE} (${LATIN_AGE_NUMBERS.join("|")}) (साल|वर्ष) (का|की|के)`,
   `(${AGE_NUMBERS.join("|")}) (वर्षीय|वर्षीया)`, `(${AGE_NUMBERS.join("|")})वर्षीय`, `(उम्र|आयु|उमर) (${AGE_NUMBERS.join("|")}) (साल|वर्ष|बरस)`,
   `(${AGE_NUMBERS.join("|")}) (साल|वर्ष|बरस) (का|की|के) (उम्र|आयु|उमर)`, "(18|१८|अठारह) (साल|वर्ष) से (कम|नीचे)", "नाबालिग उम्र",
   `(${LATIN_AGE_NUMBERS.join("|")}) (saal|sal|varsh|baras) (ki|ka|ke) ${LATIN_PEOPLE}`, `${LATIN_PEOPLE} (${LATIN_AGE_NUMBERS.join("|")}) (saal|sal) (ki|ka|ke)`,
@@ -92,7 +91,7 @@ export const LEXICON: Lexicon = {
     "(भारत|भारतीय|पाकिस्तान|पाकिस्तानी|ब्रिटेन|ब्रिटिश|जापान|इज़राइल|इजराइल|कनाडा) (के|का|) (प्रधानमंत्री|प्रधान मंत्री|पीएम)", "प्रधानमंत्री जी", "(ब्रिटेन|इंग्लैंड) (के|की) (राजा|महारानी|रानी)",
     "(दुनिया|विश्व) (का|के) (सबसे अमीर|सबसे धनी) (आदमी|व्यक्ति|इंसान)", "deepfake", "face swap", "chehra badal*", "hamshakal",
   ],
-  negators: ["बिना", "बगैर", "बग़ैर", "नहीं", "न", "मत", "ना", "रहित", "bina", "nahi"],
+  negators: ["बिना", "बगैर", "बग़ैर", "रहित", "bina"],
   exceptions: [
     // Young animals written with child words (बिल्ली का बच्चा = kitten)
     `(${ANIMALS.join("|")}) (का|के|की) (बच्चा|बच्चे|बच्ची|बच्चों|शिशु)`, `(${ANIMALS.join("|")}) (के|की) (नन्हे|नन्ही|छोटे|छोटी) (बच्चे|बच्ची|बच्चों)`,
