@@ -71,7 +71,7 @@ export const LEXICON: Lexicon = {
     "(spalili|spalił|spaliła|palą|pali|spalą) (go|ją|ich|więźnia|więźniów|czarownicę|czarownice|kobietę|mężczyznę|heretyka) żywcem", "spalić na stosie", "spalona na stosie", "spalony na stosie", "obdarty ze skóry", "obdarta ze skóry", "obdzierać ze skóry", "wydłubane oczy", "wydłubać oczy", "wydłubuje oczy",
     "wyrwane paznokcie", "wyrywa paznokcie", "wyrwane serce", "(wyrwał|wyrywa|wyrwali) (mu|jej) (serce|oczy|paznokcie|język)",
     "(kałuża|kałuże|kałuży|kałużę|morze|rzeka|jezioro) krwi", "w kałuży krwi", "zalany krwią", "zalana krwią", "zalane krwią", "(zakrwawione|zakrwawiony|zakrwawiona) (ciało|ciała|zwłoki|trup|trupy|głowa)",
-    "cały we krwi", "cała we krwi", "całe we krwi", "ociekający krwią", "ociekające krwią", "krew (tryska|bryzga|wszędzie|na ścianach|się leje|leje się)", "bryzgi krwi", "rozbryzgi krwi",
+    "(pokryte|pokryty|pokryta|pokryci|umazany|umazana|umazane|skąpany|skąpana|skąpane|zbroczony|zbroczona|zbroczone|zalani|zbryzgany|zbryzgana|zbryzgane|ubabrany) krwią", "cały we krwi", "cała we krwi", "całe we krwi", "ociekający krwią", "ociekające krwią", "krew (tryska|bryzga|wszędzie|na ścianach|się leje|leje się)", "bryzgi krwi", "rozbryzgi krwi",
     "wszędzie krew", "rzeź", "rzezi", "rzeź niewiniątek", "masakra", "masakry", "masakrę", "masakrze", "zmasakrowan*", "ludobójstw*", "czystki etniczne", "czystek etnicznych",
     "strzelanina w szkole", "masowe morderstwo", "masowe morderstwa", "masowy mord", "masowa egzekucja", "masowy grób", "masowe groby", "zamach terrorystyczny", "zamachy terrorystyczne",
     "zamachowiec samobójca", "samobójstw*", "samobójca", "samobójczyni", "samookaleczeni*", "(podciął|podcina|podcięła) sobie żyły", "podciąć (sobie|) żyły", "ludzkie mięso",
