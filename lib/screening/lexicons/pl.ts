@@ -35,7 +35,7 @@ export const LEXICON: Lexicon = {
     "nastolat*", "nastolet*", "małolat*", "nieletni*", "niepełnoletni*", "tinejdżer*", "teenager", "uczeń", "ucznia", "uczniowi", "uczniem", "uczniowie", "uczniów", "uczniom",
     "uczniami", "uczennica", "uczennicy", "uczennicę", "uczennicą", "uczennice", "uczennic", "uczennicami", "licealist*", "gimnazjalist*", "przedszkol*", "podstawówk*",
     "szkoła podstawowa", "szkoły podstawowej", "szkole podstawowej", "szkołę podstawową", "żłobek", "żłobka", "żłobku", "pierwsza komunia", "pierwszej komunii",
-    "pierwszą komunię", "harcerz", "harcerze", "harcerka", "harcerki", "zuch", "zuchy", "pedofil*", "lolicon", "loli", "shota", ...GRADERS,
+    "pierwszą komunię", "harcerz", "harcerze", "harcerka", "harcerki", "pedofil*", "lolicon", "loli", "shota", ...GRADERS,
     `(${UNDER_18}) (letni*|latek|latka|latki|latków|latkiem|latkę)`, ...SPELLED_AGES, `(ma|miał|miała|mając|skończył|skończyła) (${UNDER_18}) (lat|lata|rok)`,
     `w wieku (${UNDER_18}) (lat|lata)`, `(dziewczyna|dziewczyny|dziewczynę|chłopak|chłopaka|nastolatka|córka|syn|siostra|brat|wnuczka|wnuk|modelka|tancerka|gimnastyczka|osoba) (${UNDER_18}) (lat|lata)`,
     "(uczniowie|uczennice|dzieci|klasa) (z|ze) (podstawówki|przedszkola|szkoły podstawowej)",
