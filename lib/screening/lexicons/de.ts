@@ -71,7 +71,7 @@ export const LEXICON: Lexicon = {
   graphicViolence: [
     "gore", "blutüberströmt*", "blutverschmiert*", "blutgetränkt*", "blutbesudelt*", "blutbad", "blutbäder", "blutlache", "blutlachen", "blutspritzer",
     "blutfontäne", "blutfontänen", "überall blut", "blut (spritzt|spritzte|spritzen|sprudelt|sprudelte|überall|an den wänden|an der wand|strömt|quillt)",
-    "spritzendes blut", "in einer blutlache", "in seinem eigenen blut", "in ihrem eigenen blut", "gemetzel", "massaker", "kettensägenmassaker", "schulmassaker",
+    "(mit|von) blut (bedeckt|bedeckte|bedeckten|überströmt|verschmiert|getränkt|bespritzt|besudelt)", "voller blut", "blutbespritzt*", "blutverkrustet*", "spritzendes blut", "in einer blutlache", "in seinem eigenen blut", "in ihrem eigenen blut", "gemetzel", "massaker", "kettensägenmassaker", "schulmassaker",
     "abschlachten", "abgeschlachtet", "schlachtet (menschen|zivilisten|dorfbewohner|gefangene|geiseln) ab", "verstümmel*", "zerstückel*", "enthaupt*",
     "geköpft", "geköpfte", "geköpften", "(schneidet|schneiden|schnitt|hackt|hacken|hackte|schlägt|schlagen|schlug) (ihm|ihr|ihnen|dem mann|der frau|den gefangenen|der geisel|dem gefangenen) den kopf ab",
     "kopf (abgeschlagen|abgetrennt|abgehackt|abgeschnitten)", "abgetrennter kopf", "abgetrennte köpfe", "abgetrennten kopf", "abgetrennten köpfe",

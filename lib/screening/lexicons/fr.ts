@@ -37,11 +37,11 @@ export const LEXICON: Lexicon = {
     "pédophile", "pédophiles", "pédophilie", "pédo", "pédopornographie", "pédopornographique", "lolicon", "loli", "shota",
     // School
     "écolier", "écolière", "écoliers", "écolières", "collégien", "collégienne", "collégiens", "collégiennes", "lycéen", "lycéenne", "lycéens", "lycéennes",
-    "lycée", "lycées", "école primaire", "écoles primaires", "école maternelle", "maternelle", "en maternelle", "garderie", "jardin d'enfants",
+    "lycée", "lycées", "école primaire", "écoles primaires", "école maternelle", "en maternelle", "à la maternelle", "garderie", "jardin d'enfants",
     "élèves? (de|du|en) (primaire|maternelle|cp|ce1|ce2|cm1|cm2|sixième|cinquième|quatrième|troisième|6e|5e|4e|3e|collège|lycée|l'école primaire|seconde)",
     "(classe|classes) de (cp|ce1|ce2|cm1|cm2|sixième|cinquième|quatrième|troisième|6e|5e|4e|3e|maternelle)",
-    "(en|au) (cp|ce1|ce2|cm1|cm2)", "cour de récré", "cour de récréation", "(fille|filles|garçon|garçons|élève|élèves) (de|du|au) collège",
-    "première communion", "colonie de vacances", "(mannequin|mannequins|concours de beauté|chorale|équipe) (enfant|enfants|pour enfants|junior|juniors)",
+    "(en|au) (cp|ce1|ce2|cm1|cm2)", "(fille|filles|garçon|garçons|élève|élèves) (de|du|au) collège",
+    "première communion", "(mannequin|mannequins|concours de beauté|chorale|équipe) (enfant|enfants|pour enfants|junior|juniors)",
     // Ages under 18
     `(${PERSON}) (de|d') (${UNDER_18}|${UNDER_18_WORDS}) (ans|mois)`,
     `(âgé|âgée|âgés|âgées) de (${UNDER_18}|${UNDER_18_WORDS}) ans`,

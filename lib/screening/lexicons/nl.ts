@@ -51,7 +51,7 @@ export const LEXICON: Lexicon = {
   ],
   graphicViolence: [
     "gore", "bloedbad", "bloedbaden", "plas bloed", "plassen bloed", "overal bloed", "onder het bloed", "badend in het bloed", "bloed (spuit|spat|gutst|stroomt|overal|tegen de muren|op de muren)",
-    "bloedspatten", "bloederige (lijken|lichamen|lijk|lichaam)", "verminkt*", "verminking", "onthoofd*", "(lichaam|lijk|lichamen|lijken) in stukken (gehakt|gezaagd|gesneden)",
+    "(bedekt|besmeurd|doordrenkt|bespat) met bloed", "vol bloed", "onder het bloed zitten", "bebloed*", "bloedspatten", "bloederige (lijken|lichamen|lijk|lichaam)", "verminkt*", "verminking", "onthoofd*", "(lichaam|lijk|lichamen|lijken) in stukken (gehakt|gezaagd|gesneden)",
     "uiteengereten", "ingewanden", "darmen (eruit|hangen|overal|liggen)", "marteling", "martelingen", "martelen", "martelt", "martelde", "martelden", "gemarteld", "gemartelde", "martelkamer", "martelpraktijken", "executie", "executies", "geëxecuteerd", "executeren",
     "executeert", "terechtgesteld", "terechtstelling", "terechtstellingen", "gefusilleerd", "fusillade", "vuurpeloton", "elektrische stoel", "gaskamer", "gaskamers",
     "dodelijke injectie", "(man|vrouw|lichaam|lijk|gevangene|gevangenen|mensen) (werd|wordt|is|worden|werden|) opgehangen", "opgehangen aan een boom", "ophanging",

@@ -43,7 +43,7 @@ export const LEXICON: Lexicon = {
     "röntgenci*", "azdırıcı",
   ],
   graphicViolence: [
-    "gore", "kana bulanmış", "kana bulanmıştı", "kana bulanan", "kan gölü", "kan gölüne", "kan gölünde", "kan revan içinde", "kanlar içinde", "her yer kan", "her yerde kan",
+    "gore", "kana bulanmış", "kana bulanmıştı", "kana bulanan", "kan gölü", "kan gölüne", "kan gölünde", "kan revan içinde", "kan içinde", "kanla kaplı", "kanlara bulanmış", "kana bulanmış ceset*", "kanlar içinde", "her yer kan", "her yerde kan",
     "kan fışkır*", "kan sıçra*", "kan sıçramış", "kan lekeleri duvarda", "katliam*", "soykırım*", "etnik temizlik", "toplu mezar*", "kafasını kes*", "kafası kesil*",
     "kafa kes*", "başını kes*", "başı kesil*", "kesik baş*", "kesik kafa*", "kesilmiş (kafa*|baş*|kol*|bacak*|el*|parmak*)", "boğazını kes*", "boğazı kesil*", "boğazla*",
     "parçalanmış (ceset*|beden*|vücut*)", "ceset parçaları", "cesedi parçala*", "cesedi doğra*", "bağırsak* (dışarı*|saçıl*)", "iç organ* (dışarı*|saçıl*)",
