@@ -129,6 +129,18 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
 // A full stop after these is an abbreviation ("Dr. Dre", "J. K. Rowling"), not the end of a clause.
 const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "gen", "sen", "rep", "gov", "pres", "lt", "col", "capt", "sgt", "rev", "mt", "ft", "vs", "no"]);
 const ELISIONS = new Set(["l", "d", "j", "m", "n", "t", "c", "qu", "lorsqu", "puisqu", "jusqu", "quoiqu", "quelqu", "dell", "dall", "nell", "sull", "all", "coll", "un", "quell", "quest", "bell"]);
+const TURKISH_SUFFIXES = new Set(
+  "un nun in nin a e ya ye na ne da de ta te dan den tan ten nda nde ndan nden la le yla yle i u yi yu ni nu dir dur tir tur lar ler lari leri larin lerin".split(" "),
+);
+
+/** Where a Turkish case ending after an apostrophe at `at` ends, or 0 when the letters there are not one. */
+function turkishSuffixEnd(text: string, at: number, n: number): number {
+  let end = at;
+  while (end < n && end - at <= 6 && classAt(text, end) === WORD) end++;
+  if (end - at > 5 || (end < n && classAt(text, end) === WORD)) return 0;
+  return TURKISH_SUFFIXES.has(text.slice(at, end).toLowerCase()) ? end : 0;
+}
+
 const BREAK_CHARS = new Set([...",;:!?()[]{}\"“”«»|\n—"].map((c) => c.charCodeAt(0)));
 const APOSTROPHES = new Set([0x27, 0x2019, 0x2bc, 0x60]);
 
@@ -200,9 +212,11 @@ export function tokenize(text: string, low?: string): Token[] {
         // "'s" at the end of a word is a possessive; any other apostrophe just joins.
         const possessive = (text.charCodeAt(i + 1) | 0x20) === 0x73 && (i + 2 >= n || classAt(text, i + 2) !== WORD);
         word += from_.slice(from, i);
-        i += possessive ? 2 : 1;
+        // Turkish writes a proper noun's case ending after an apostrophe: "İmamoğlu'nun", "Vatikan'da".
+        const suffixEnd = possessive ? i : turkishSuffixEnd(from_, i + 1, n);
+        i = possessive ? i + 2 : suffixEnd > 0 ? suffixEnd : i + 1;
         from = i;
-        if (possessive) {
+        if (possessive || suffixEnd > 0) {
           pos = true;
           break;
         }
