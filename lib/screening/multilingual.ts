@@ -1,3 +1,4 @@
+import { SUPPLEMENT } from "./lexicon-supplement";
 import { LEXICONS } from "./lexicons";
 import type { Lexicon } from "./lexicons/types";
 import { canonical, type Token, tokenize } from "./normalize";
@@ -33,7 +34,7 @@ const COMMON_ENGLISH = new Set(
   ),
 );
 
-const KOREAN_WHOLE = new Set(["고어", "전라", "피바다"]);
+const KOREAN_WHOLE = new Set(["고어", "전라", "성기"]);
 
 const WORDS = new PhraseIndex<Tag>(2);
 const SUBSTRINGS = new SubstringIndex<Tag>();
@@ -149,10 +150,11 @@ const POLICY_EXCEPTIONS: readonly string[] = [
 ];
 
 for (const lex of LEXICONS) {
-  addTerms(lex, lex.minors, "minors");
-  addTerms(lex, lex.sexual, "sexual");
-  addTerms(lex, lex.graphicViolence, "graphic_violence");
-  addTerms(lex, lex.likeness, "real_person");
+  const more = SUPPLEMENT[lex.lang] ?? {};
+  addTerms(lex, [...lex.minors, ...(more.minors ?? [])], "minors");
+  addTerms(lex, [...lex.sexual, ...(more.sexual ?? [])], "sexual");
+  addTerms(lex, [...lex.graphicViolence, ...(more.graphicViolence ?? [])], "graphic_violence");
+  addTerms(lex, [...lex.likeness, ...(more.likeness ?? [])], "real_person");
   for (const entry of lex.exceptions) {
     for (const form of forms(entry)) {
       if ("substring" in form) SAFE_SUBSTRINGS.add(form.substring, true);
@@ -235,6 +237,19 @@ export function negatedInPromptLanguage(tokens: readonly Token[], i: number): bo
     if (detected(score, lang)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the word at `k` is a function word of the prompt's language that is no negator there,
+ * though English reads it as one: romaji "no" in "mushuusei no hentai" is a particle.
+ */
+export function foreignFunctionWord(tokens: readonly Token[], k: number): boolean {
+  const w = tokens[k]?.w;
+  const langs = w === undefined ? undefined : STOPWORDS.get(w);
+  if (w === undefined || langs === undefined) return false;
+  const score = detectedLanguages(tokens);
+  if (detected(score, "en")) return false;
+  return langs.some((l) => l !== "en" && !(NEGATORS.get(l)?.has(w) ?? false) && detected(score, l));
 }
 
 function negatedWords(tokens: readonly Token[], i: number, length: number, lang: string): boolean {

@@ -2,7 +2,7 @@ import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
 import { hasFlagDirective } from "./flags";
-import { type Flags, isLexiconWord, multilingualFlags, negatedInPromptLanguage, safeCoverage, safeSubstringMask } from "./multilingual";
+import { type Flags, foreignFunctionWord, isLexiconWord, multilingualFlags, negatedInPromptLanguage, safeCoverage, safeSubstringMask } from "./multilingual";
 import { canonical, lookalikeReading, type Token, tokenize } from "./normalize";
 import { type Phrase, PhraseIndex } from "./phrase-index";
 import { findNativeName, findRealPerson, isNameWord, mentionsName } from "./real-people";
@@ -134,7 +134,7 @@ function scan(tokens: readonly Token[], primary: boolean, compactText: string | 
     let safe = false;
     for (let k = at; k < at + length; k++) if (covered[k]) safe = true;
     if (safe) continue;
-    if (category !== "real_person" && (negatedAt(tokens, at, length) || negatedInPromptLanguage(tokens, at))) continue;
+    if (category !== "real_person" && ((negatedAt(tokens, at, length) && !foreignFunctionWord(tokens, at - 1)) || negatedInPromptLanguage(tokens, at))) continue;
     if (category === "minors") return "minors";
     if (category === "real_person") flags.likeness = true;
     else if (category === "sexual") flags.sexual = true;
