@@ -93,7 +93,7 @@ export const LEXICON: Lexicon = {
     "(il|al|del) presidente (degli stati uniti|degli usa|americano|statunitense|russo|cinese|francese|ucraino|della repubblica|del consiglio|della russia|della cina|della francia|turco|iraniano)",
     "(la|alla|della) presidente del consiglio", "(il|al|del) (premier|primo ministro) (britannico|italiano|israeliano|indiano|giapponese|canadese|inglese)",
     "(il|al|del) cancelliere tedesco", "(il|al|del) re (d'inghilterra|del regno unito|carlo|felipe|di spagna)", "(la|alla|della) regina (d'inghilterra|elisabetta)",
-    "la famiglia reale (britannica|inglese)", "(la|alla|della) guida suprema (dell'iran|iraniana)", "l'uomo più ricco del mondo",
+    "(il|la) premier (italiano|italiana|meloni)", "(la|alla|della) premier", "la famiglia reale (britannica|inglese)", "(la|alla|della) guida suprema (dell'iran|iraniana)", "l'uomo più ricco del mondo",
     "(fondatore|proprietario|ceo|patron|padrone) di (tesla|spacex|microsoft|apple|amazon|facebook|meta|openai|google|nvidia|twitter)",
   ],
   negators: ["non", "senza", "né", "nessun", "nessuno", "nessuna", "mai", "evita", "evitare", "evitando", "tranne", "zero", "niente", "nulla", "eccetto"],

@@ -27,7 +27,7 @@ export const LEXICON: Lexicon = {
     "criança", "crianças", "criancinha", "criancinhas", "menino", "menina", "meninos", "meninas", "menininho", "menininha", "menininhos", "menininhas",
     "garoto", "garotos", "garotinho", "garotinha", "garotinhos", "garotinhas", "moleque", "moleques", "molecote", "molecada", "pirralho", "pirralha",
     "pirralhos", "pirralhas", "guri", "guris", "gurizada", "gurizinho", "petiz", "petizes", "catraio", "catraios", "filhinho", "filhinha",
-    "filhinhos", "filhinhas", "bebês", "bebés", "nenê", "neném", "nenéns", "lactente", "lactentes",
+    "filhinhos", "filhinhas", "bebês", "bebés", "nenê", "neném", "nenéns", "criançada", "(filho|filha|filhos|filhas) (pequeno|pequena|pequenos|pequenas)", "festa infantil", "festas infantis", "educação infantil", "(bebê|bebé) (brincando|a brincar|mamando|a mamar|no carrinho|de fralda)", "(bebê|bebé) de (1|2|3|4|5|6|7|8|9|10|11|12|18) (meses|semanas|dias)", "lactente", "lactentes",
     "(um|o|meu|seu|nosso|este|esse|pequeno|lindo|primeiro|recém-nascido|ao|do) (bebê|bebé)", "(bebê|bebé) (dormindo|a dormir|chorando|a chorar|sorrindo|engatinhando|recém-nascido|no colo|no berço|humano|na banheira|na praia|em|com a mãe|com o pai|de colo)",
     "(um|uma|o|a|os|as|seu|sua|meu|minha|ao|do|da) (recém-nascido|recém-nascida|recém-nascidos|recém-nascidas|recém nascido|recém nascida|recém nascidos)",
     "adolescente", "adolescentes", "adolescência", "pré-adolescente", "pré-adolescentes", "púbere", "púberes", "impúbere", "pré-púbere",
