@@ -106,7 +106,7 @@ export const LEXICON: Lexicon = {
     "a occhio nudo", "occhio nudo", "a piedi nudi", "piedi nudi", "a torso nudo", "torso nudo", "a petto nudo", "petto nudo", "a mani nude", "mani nude", "braccia nude",
     "spalle nude", "pareti nude", "muri nudi", "alberi nudi", "rami nudi", "roccia nuda", "terra nuda", "la nuda verità", "nuda verità", "nuda e cruda", "nudo e crudo",
     "(rossetto|rossetti|smalto|tonalità|tono|toni|colore|colori|scarpe|décolleté|trucco) nude", "nude look", "sesso (maschile|femminile|opposto)", "di sesso (maschile|femminile)",
-    "entrambi i sessi", "le pene d'amore", "bloody mary", "mattanza del tonno", "mattanza dei tonni", "esecuzione (del piano|musicale|perfetta|impeccabile|tecnica)",
+    "entrambi i sessi", "premier (league|padel|inn|pro)", "le pene d'amore", "bloody mary", "mattanza del tonno", "mattanza dei tonni", "esecuzione (del piano|musicale|perfetta|impeccabile|tecnica)",
     "(tagliare|taglia|tagliano) la testa (al|del|a un|di un) (pesce|manichino|melone|anguria|spaventapasseri|pollo|aglio)",
   ],
 };
