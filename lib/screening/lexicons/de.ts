@@ -78,7 +78,7 @@ export const LEXICON: Lexicon = {
     "abgetrennte (gliedmaßen|arme|beine|hände|finger|hand|glieder)", "abgehackte (hände|finger|hand|gliedmaßen|arme|beine)",
     "(kehle|bauch|hals) (aufgeschlitzt|durchgeschnitten|durchtrennt)", "aufgeschlitzte kehle", "durchgeschnittene kehle", "(schlitzt|schlitzte) (ihm|ihr) (die kehle|den bauch) auf",
     "(schneidet|schnitt|schneiden) (ihm|ihr|sich|ihnen) die kehle durch", "die kehle durchschneiden", "(mensch|mann|frau|leiche|opfer|körper) ausgeweidet", "ausweiden (eines|einer) (menschen|mannes|frau)",
-    "gedärme", "eingeweide (quellen|hängen|liegen|heraus|überall|verteilt)", "heraushängende (gedärme|eingeweide)", "hirn (spritzt|verteilt|überall)", "gehirnmasse",
+    "(schädel|schädeldecke) (eingeschlagen|zertrümmert|zerschmettert|gespalten|zerquetscht)", "(schlägt|schlug|schlagen|schlugen|zertrümmert|zertrümmerte) (ihm|ihr|ihnen|dem mann|der frau) den schädel (ein|)", "eingeschlagener schädel", "zertrümmerter schädel", "(hinter|von) (einem|dem) (auto|pferd|lastwagen|pickup|motorrad) (hergeschleift|geschleift|hinterhergeschleift)", "hinrichtungsszene", "gedärme", "eingeweide (quellen|hängen|liegen|heraus|überall|verteilt)", "heraushängende (gedärme|eingeweide)", "hirn (spritzt|verteilt|überall)", "gehirnmasse",
     "folter*", "gefoltert", "gefolterte", "gefolterten", "hinricht*", "hingerichtet", "hingerichtete", "hingerichteten", "exekution", "exekutionen",
     "exekutiert*", "erschießungskommando", "standrechtlich erschossen", "(gefangene|gefangenen|geiseln|zivilisten|häftlinge|häftling|gefangener) (werden|wurden|wird|) erschossen",
     "(richtet|richten|richtete) (ihn|sie|den gefangenen|die gefangenen|die geisel|die geiseln) hin", "kopfschuss", "kopfschüsse", "genickschuss",

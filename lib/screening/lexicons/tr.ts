@@ -44,7 +44,7 @@ export const LEXICON: Lexicon = {
   ],
   graphicViolence: [
     "gore", "kana bulanmış", "kana bulanmıştı", "kana bulanan", "kan gölü", "kan gölüne", "kan gölünde", "kan revan içinde", "kan içinde", "kanla kaplı", "kanlara bulanmış", "kana bulanmış ceset*", "kanlar içinde", "her yer kan", "her yerde kan",
-    "kan fışkır*", "kan sıçra*", "kan sıçramış", "kan lekeleri duvarda", "katliam*", "soykırım*", "etnik temizlik", "toplu mezar*", "kafasını kes*", "kafası kesil*",
+    "kafatasını (kır*|ez*|parçala*|patlat*)", "kafatası (kırıl*|ezil*|parçalan*|patla*)", "arabanın arkasında sürükle*", "atın arkasında sürükle*", "infaz", "infazı", "infaza", "infaz (edil*|ed*|et*|sahnesi|görüntü*)", "kurşunlayarak infaz*", "(adamı|kadını|esiri|mahkumu|onu|onları|esirleri) ateşe ver*", "(adamı|kadını|esiri|mahkumu|onu|esirleri) diri diri yak*", "kan fışkır*", "kan sıçra*", "kan sıçramış", "kan lekeleri duvarda", "katliam*", "soykırım*", "etnik temizlik", "toplu mezar*", "kafasını kes*", "kafası kesil*",
     "kafa kes*", "başını kes*", "başı kesil*", "kesik baş*", "kesik kafa*", "kesilmiş (kafa*|baş*|kol*|bacak*|el*|parmak*)", "boğazını kes*", "boğazı kesil*", "boğazla*",
     "parçalanmış (ceset*|beden*|vücut*)", "ceset parçaları", "cesedi parçala*", "cesedi doğra*", "bağırsak* (dışarı*|saçıl*)", "iç organ* (dışarı*|saçıl*)",
     "işkence*", "idam", "idamı", "idama", "idamın", "idamlar", "idam (edil*|ed*|et*|sehpası|sehpasında|mahkumu|cezası)", "kurşuna diz*", "darağac*", "kendini as*", "asarak öldür*", "asılarak öldür*", "recm*", "taşlanarak öldür*", "taşlayarak öldür*", "taşa tut*",
