@@ -3,7 +3,7 @@ import { LEXICONS } from "./lexicons";
 import type { Lexicon } from "./lexicons/types";
 import { canonical, type Token, tokenize } from "./normalize";
 import { expand, type Phrase, PhraseIndex } from "./phrase-index";
-import { HANGUL, LATIN_WORD, UNSPACED } from "./scripts";
+import { HANGUL, hangulStem, LATIN_WORD, UNSPACED } from "./scripts";
 import { SubstringIndex } from "./substring-index";
 
 /**
@@ -100,6 +100,9 @@ function tagFor(category: TermCategory, lang: string, gated: boolean): Tag {
   return tag;
 }
 
+// Phrases already indexed: particle and spelling variants often expand to the same words.
+const ADDED = new Set<string>();
+
 function addTerms(lex: Lexicon, entries: readonly string[], category: TermCategory): void {
   for (const entry of entries) {
     for (const form of forms(entry)) {
@@ -110,7 +113,14 @@ function addTerms(lex: Lexicon, entries: readonly string[], category: TermCatego
       // A Korean noun for an act takes endings too (자살 → 자살한, 총살 → 총살형): prefix, except
       // for minors (아이 is in 아이디어) and nouns that begin ordinary words (고어 in 고어텍스).
       const only = form.words[0] as string;
-      if (form.words.length === 1 && category !== "minors" && HANGUL.test(only) && only.length >= 2 && !only.endsWith("*") && !KOREAN_WHOLE.has(only)) form.words[0] = `${only}*`;
+      if (form.words.length === 1 && category !== "minors" && HANGUL.test(only) && only.length >= 2 && !only.endsWith("*") && !KOREAN_WHOLE.has(only)) {
+        // "총살을", "총살이" and "총살" are all "총살*".
+        const stem = hangulStem(only);
+        form.words[0] = `${stem !== undefined && stem.length >= 2 && !KOREAN_WHOLE.has(stem) ? stem : only}*`;
+      }
+      const key = `${category}|${lex.lang}|${form.words.join(" ")}`;
+      if (ADDED.has(key)) continue;
+      ADDED.add(key);
       const latin = form.words.every((w) => LATIN_WORD.test(w));
       const gated = latin && form.words.every((w) => ambiguous(w, lex.lang));
       try {

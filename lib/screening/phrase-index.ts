@@ -37,7 +37,8 @@ const wordMatches = (pattern: string, word: string): boolean =>
 // Phrases starting with one word, split by their second word so that a common first word
 // ("john", "the", "cut") costs one more lookup rather than a scan of every phrase it starts.
 // Created empty and filled on demand: most first words start one or two phrases.
-type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]> | null; otherSecond: Phrase<T>[] };
+// Phrases whose second word is a prefix are keyed by that prefix's first two characters.
+type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]> | null; otherSecond: Map<number, Phrase<T>[]> | null };
 const NONE: never[] = [];
 
 export class PhraseIndex<T> {
@@ -70,13 +71,13 @@ export class PhraseIndex<T> {
       }
       bucket = list.find((e) => e.prefix === prefix)?.bucket;
       if (bucket === undefined) {
-        bucket = { single: NONE, bySecond: null, otherSecond: NONE };
+        bucket = { single: NONE, bySecond: null, otherSecond: null };
         list.push({ prefix, bucket });
       }
     } else {
       bucket = this.exact.get(first);
       if (bucket === undefined) {
-        bucket = { single: NONE, bySecond: null, otherSecond: NONE };
+        bucket = { single: NONE, bySecond: null, otherSecond: null };
         this.exact.set(first, bucket);
       }
     }
@@ -85,8 +86,12 @@ export class PhraseIndex<T> {
       if (bucket.single === NONE) bucket.single = [phrase];
       else bucket.single.push(phrase);
     } else if (second.endsWith("*")) {
-      if (bucket.otherSecond === NONE) bucket.otherSecond = [phrase];
-      else bucket.otherSecond.push(phrase);
+      bucket.otherSecond ??= new Map();
+      // A one-character prefix cannot be keyed by two characters: those sit under -1.
+      const key = second.length >= 3 ? pairKey(second, 0) : -1;
+      const list = bucket.otherSecond.get(key);
+      if (list) list.push(phrase);
+      else bucket.otherSecond.set(key, [phrase]);
     }
     else {
       bucket.bySecond ??= new Map();
@@ -163,7 +168,17 @@ function fromBucket<T>(bucket: Bucket<T>, tokens: readonly Token[], i: number, s
   const bySecond = bucket.bySecond;
   const list = bySecond === null ? undefined : (bySecond.get(next.w) ?? (next.stem === undefined ? undefined : bySecond.get(next.stem)));
   if (list !== undefined) for (const phrase of list) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
-  for (const phrase of bucket.otherSecond) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+  const other = bucket.otherSecond;
+  if (other !== null) {
+    const stems = other.get(pairKey(next.w, 0));
+    if (stems !== undefined) for (const phrase of stems) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    const short = other.get(-1);
+    if (short !== undefined) for (const phrase of short) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    if (next.stem !== undefined && pairKey(next.stem, 0) !== pairKey(next.w, 0)) {
+      const byStem = other.get(pairKey(next.stem, 0));
+      if (byStem !== undefined) for (const phrase of byStem) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    }
+  }
   return n;
 }
 
