@@ -58,9 +58,12 @@ for (const line of REAL_PEOPLE) {
   }
 }
 
-/** The first person named in Han, kana or Thai in the compacted text, outside `safe` stretches. */
-export function findNativeName(compactText: string, safe: Uint8Array): string | null {
-  for (const { start, end, tag } of NATIVE.find(compactText)) {
+/** The first person named in Han, kana or Thai in the compacted text, outside safe stretches (`safeMask`, computed only when a name is found). */
+export function findNativeName(compactText: string, safeMask: () => Uint8Array): string | null {
+  const hits = NATIVE.find(compactText);
+  if (hits.length === 0) return null;
+  const safe = safeMask();
+  for (const { start, end, tag } of hits) {
     let covered = true;
     for (let k = start; k < end; k++) if (!safe[k]) covered = false;
     if (!covered) return tag.name;

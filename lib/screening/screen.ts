@@ -146,7 +146,7 @@ function scan(tokens: readonly Token[], primary: boolean, compactText: string | 
   if (
     flags.likeness ||
     (named && findRealPerson(tokens, covered) !== null) ||
-    (compactText !== null && findNativeName(compactText, safeSubstringMask(compactText)) !== null) ||
+    (compactText !== null && findNativeName(compactText, () => safeSubstringMask(compactText)) !== null) ||
     (primary && likenessRequest(tokens))
   )
     return "real_person";

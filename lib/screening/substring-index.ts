@@ -2,8 +2,8 @@ import { compact } from "./scripts";
 
 /**
  * Matching for scripts written without spaces between words (Han, kana, Thai): entries are
- * found anywhere in the text, keyed by their first UTF-16 unit so a prompt costs one map lookup
- * per character. Entries and text are compacted the same way (no spaces, no middle dots), so
+ * found anywhere in the text, keyed by their first two UTF-16 units so a prompt costs one map
+ * lookup per character. Entries and text are compacted the same way (no spaces, no middle dots), so
  * "ドナルド・トランプ" and "ドナルドトランプ" are one name.
  */
 
@@ -24,7 +24,7 @@ export class SubstringIndex<T> {
   add(raw: string, tag: T): void {
     const text = compact(raw);
     if (text.length < 2) return;
-    const key = text.charCodeAt(0);
+    const key = text.charCodeAt(0) * 65536 + text.charCodeAt(1);
     const list = this.byFirst.get(key) ?? [];
     list.push({ text, tag, numeric: NUMERAL.test(text.charAt(0)), latinStart: LATIN.test(text.charAt(0)), latinEnd: LATIN.test(text.charAt(text.length - 1)) });
     this.byFirst.set(key, list);
@@ -41,7 +41,7 @@ export class SubstringIndex<T> {
       this.sorted = true;
     }
     for (let i = 0; i < text.length; i++) {
-      const list = this.byFirst.get(text.charCodeAt(i));
+      const list = this.byFirst.get(text.charCodeAt(i) * 65536 + (text.charCodeAt(i + 1) || 0));
       if (list === undefined) continue;
       for (const e of list) {
         if (!text.startsWith(e.text, i)) continue;
