@@ -36,7 +36,7 @@ export const LEXICON: Lexicon = {
     "bez odezhdi", "bez trusov", "seks", "seksa", "seksom", "zanimayutsya seksom", "zanimaiutsia seksom", "zanimayutsya lyubovyu", "trahayutsya", "trakhayutsya",
     "trahaiutsia", "trahaet", "trakhaet", "trahat", "ebut", "ebat", "eblya", "porno", "pornuha", "pornukha", "pornografiya", "erotika", "eroticheskoe", "eroticheskii",
     "orgazm", "masturbatsiya", "drochit", "minet", "siski", "sis'ki", "penis", "vagina", "polovye organy", "genitalii", "striptiz", "striptizersha", "shlyukha",
-    "shluha", "shlyuha", "iznasilovanie", "iznasilovaniye", "iznasilovana", "iznasiloval", "nasiluet", "nudist", "nudisty", "intsest", "incest", "golaya devushka",
+    "shluha", "shlyuha", "iznasilovanie", "iznasilovaniye", "iznasilovana", "iznasiloval", "nasiluet", "nudist", "nudisty", "intsest", "incest", "goloi", "goloy", "gologo", "nagaya", "nagaia", "nagie", "razdelsya", "razdeta", "zanimayutsa seksom", "zanimajutsja seksom", "zanimautsya seksom", "trahnul", "trakhnul", "erotichesk*", "pornografi*", "intimnoe video", "pizda", "orgiya", "orgia", "seksualnoe nasilie", "golaya devushka",
     "golaya zhenshchina", "golaya zhenshina",
   ],
   graphicViolence: [
@@ -49,7 +49,7 @@ export const LEXICON: Lexicon = {
   ],
   likeness: [
     "dipfeik", "dipfeyk", "dipfejk", "zamena litsa", "zamena lica", "zamenu litsa", "podmena litsa", "dvoinik", "dvoynik", "dvojnik", "papa rimskii", "papa rimskiy",
-    "papa rimskij", "prezident rossii", "prezident ssha", "prezident ukrainy", "prezident rf", "rossiiskii prezident", "rossiyskiy prezident", "amerikanskii prezident",
+    "papa rimskij", "putina", "putinu", "putinym", "putinom", "zelenskogo", "zelenskomu", "zelenskim", "navalnogo", "navalnomu", "navalnym", "medvedeva", "medvedevu", "shoigu", "lavrova", "pugachevoi", "pugachevoy", "dipfeyk video", "litso putina", "prezident rossii", "prezident ssha", "prezident ukrainy", "prezident rf", "rossiiskii prezident", "rossiyskiy prezident", "amerikanskii prezident",
   ],
   negators: ["ne", "bez", "net", "nikakih", "nikakikh", "ni", "nikogda"],
   exceptions: ["golymi rukami", "golye steny", "golaya pravda", "s golym torsom", "golyi tors", "golyy tors", "novorozhdennye kotyata", "novorozhdennye shchenki"],
