@@ -124,15 +124,17 @@ function scan(tokens: readonly Token[], primary: boolean, compactText: string | 
   const named = mentionsName(tokens);
   // Safe phrases only matter when something could be refused, which is rare: skip them otherwise.
   const covered = hits.length > 0 || named ? coverage(tokens) : new Uint8Array(0);
-  // Other languages' safe phrases cover English words too: "disegno di un bambino" is a drawing.
-  if (hits.length > 0 || named) {
+  // Other languages' safe phrases cover English words too ("disegno di un bambino" is a
+  // drawing), but not names: they are written for refused words ("소년단" in 방탄소년단).
+  const termCovered = hits.length > 0 ? Uint8Array.from(covered) : covered;
+  if (hits.length > 0) {
     const lexiconSafe = safeCoverage(tokens);
-    for (let k = 0; k < covered.length; k++) covered[k] = (covered[k] as number) | (lexiconSafe[k] as number);
+    for (let k = 0; k < termCovered.length; k++) termCovered[k] = (termCovered[k] as number) | (lexiconSafe[k] as number);
   }
   const flags: Flags = { minors: false, sexual: false, violent: false, likeness: false };
   for (const { at, length, category } of hits) {
     let safe = false;
-    for (let k = at; k < at + length; k++) if (covered[k]) safe = true;
+    for (let k = at; k < at + length; k++) if (termCovered[k]) safe = true;
     if (safe) continue;
     if (category !== "real_person" && ((negatedAt(tokens, at, length) && !foreignFunctionWord(tokens, at - 1)) || negatedInPromptLanguage(tokens, at))) continue;
     if (category === "minors") return "minors";
