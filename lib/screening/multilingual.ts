@@ -157,6 +157,7 @@ const POLICY_EXCEPTIONS: readonly string[] = [
   "ผ่าตัด",
   // Young animals.
   "恐龙宝宝", "小恐龙", "海龟宝宝", "小鸟宝宝", "恐龍寶寶", "海龜寶寶",
+  "(xiongmao|maomi|mao|gou|gougou|xiaogou|xiaomao|dongwu|haibao|xiong|konglong|tuzi|qie|qi e|yazi|xiaoniao|haigui|daxiang|laohu|shizi|houzi) baobao",
 ];
 
 for (const lex of LEXICONS) {

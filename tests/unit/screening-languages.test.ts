@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { evaluateByLanguage, FALSE_REJECT_BAR, LANGUAGE_RECALL_BAR, loadLabelled } from "@/lib/screening/evaluation";
+import { SKIPPED_ENTRIES } from "@/lib/screening/multilingual";
 import { canonical, lookalikeReading, phraseWords } from "@/lib/screening/normalize";
 import { type ScreeningCategory, screen } from "@/lib/screening/screen";
 import { compact } from "@/lib/screening/scripts";
@@ -131,4 +134,21 @@ test("the issue's examples are refused in their languages; look-alike words of o
     "Les Nymphéas de Monet qui s'animent doucement dans un musée",
     "Ein Orca jagt Robben im eisigen Meer",
   ]);
+});
+
+test("every language's evaluation set: at most 2% of ordinary prompts refused, and the word-list categories at 90% recall or more", () => {
+  const rows = loadLabelled(fileURLToPath(new URL("../..", import.meta.url)));
+  const languages = evaluateByLanguage(rows);
+  assert.ok(languages.size >= 25, `${languages.size} languages`);
+  const failures: string[] = [];
+  for (const [lang, report] of languages) {
+    if (report.allow.rate > FALSE_REJECT_BAR) failures.push(`${lang}: false rejects ${JSON.stringify(report.allow.wronglyRejected)}`);
+    // Real people depend on the name list's coverage, measured by npm run screening:eval.
+    for (const c of ["minors", "sexual", "graphic_violence", "flag_directive"] as const) {
+      const s = report.categories[c];
+      if (s.recall < LANGUAGE_RECALL_BAR) failures.push(`${lang} ${c}: ${s.rejected}/${s.count}, missed ${JSON.stringify(s.missed)}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(SKIPPED_ENTRIES, [], "every lexicon entry is indexed");
 });
