@@ -85,7 +85,7 @@ function ambiguous(word: string, lang: string): boolean {
   const bare = word.replace(/\*$/, "");
   if (bare.length <= 3 || COMMON_ENGLISH.has(bare)) return true;
   const langs = STOPWORDS.get(bare);
-  return langs !== undefined && langs.some((l) => l !== lang);
+  return langs?.some((l) => l !== lang);
 }
 
 // One tag object per language, category and gating, shared by all its phrases.
@@ -273,7 +273,7 @@ function negatedWords(tokens: readonly Token[], i: number, length: number, lang:
     if (negators.has(before.w)) return true;
     const langs = STOPWORDS.get(before.w);
     const two = tokens[i - 2];
-    if (!before.brk && two !== undefined && langs !== undefined && langs.includes(lang) && negators.has(two.w)) return true;
+    if (!before.brk && two !== undefined && langs?.includes(lang) && negators.has(two.w)) return true;
   }
   // Korean, Japanese, Turkish and Hindi put "without" after the noun: 피 없이, kan olmadan.
   const after = tokens[i + length];
