@@ -85,7 +85,7 @@ function ambiguous(word: string, lang: string): boolean {
   const bare = word.replace(/\*$/, "");
   if (bare.length <= 3 || COMMON_ENGLISH.has(bare)) return true;
   const langs = STOPWORDS.get(bare);
-  return langs?.some((l) => l !== lang);
+  return langs?.some((l) => l !== lang) ?? false;
 }
 
 // One tag object per language, category and gating, shared by all its phrases.
@@ -229,7 +229,8 @@ const elNino = (tokens: readonly Token[], i: number): boolean =>
  * German capitalises nouns: "Kinder" in the middle of a sentence is the noun (children) even in
  * an English sentence ("two kleine Kinder playing"), while English "kinder" is never capitalised there.
  */
-const germanNoun = (tokens: readonly Token[], i: number, lang: string): boolean => lang === "de" && i > 0 && (tokens[i] as Token).cap && !(tokens[i] as Token).brk;
+const germanNoun = (tokens: readonly Token[], i: number, lang: string): boolean =>
+  lang === "de" && i > 0 && (tokens[i] as Token).cap && !(tokens[i] as Token).brk && !(tokens[i - 1] as Token).cap; // Title Case is not German
 
 const POSTPOSED_NEGATION = new Set(["ko", "ja", "tr", "hi"]);
 
