@@ -1,6 +1,7 @@
 /**
- * The content policy's vocabulary. Phrases use the notation of phrase-index.ts; every word is
- * matched whole, after normalisation, so "kid" never fires inside "kidney".
+ * The content policy's vocabulary in English. Phrases use the notation of phrase-index.ts; every
+ * word is matched whole, after normalisation, so "kid" never fires inside "kidney". Every other
+ * language (lexicons/*.ts, lexicon-supplement.ts) follows the same decisions below.
  *
  * Decisions, so that the same question always gets the same answer:
  *
