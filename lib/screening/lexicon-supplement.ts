@@ -10,7 +10,7 @@ type Supplement = Partial<Pick<Lexicon, "minors" | "sexual" | "graphicViolence" 
 export const SUPPLEMENT: Readonly<Record<string, Supplement>> = {
   es: {
     graphicViolence: [
-      "destripando", "destripa", "destripó", "destripado", "destripada", "destripar", "hasta que (dejó|deja|dejo|dejara) de (moverse|respirar)", "hasta (la|su) muerte a (golpes|palos|pedradas|puñaladas)",
+      "(destripando|destripó|destripa|destripan|destripar) (a|al)", "(prisionero|hombre|mujer|cuerpo|cadáver|víctima) destripado", "hasta que (dejó|deja|dejo|dejara) de (moverse|respirar)", "hasta (la|su) muerte a (golpes|palos|pedradas|puñaladas)",
       "(apuñalaron|apuñaló|apuñala|apuñalando|apuñalado|apuñalada) (repetidamente|varias veces|una y otra vez|hasta)",
     ],
   },
@@ -23,7 +23,7 @@ export const SUPPLEMENT: Readonly<Record<string, Supplement>> = {
   },
   fr: {
     minors: ["des mineurs", "les mineurs", "mineurs qui", "mineure", "mineures"],
-    graphicViolence: ["éventre", "éventrer", "éventré", "éventrée", "éventrant", "éviscère", "jusqu'à ce qu'il (ne bouge plus|meure|cesse de bouger)", "à coups de (couteau|machette|hache) jusqu'à la mort"],
+    graphicViolence: ["(éventre|éventrer|éventrant|éviscère) (un|une|le|la|les) (prisonnier|prisonniers|homme|femme|corps|cadavre|victime|soldat|otage)", "(homme|femme|corps|cadavre|victime|prisonnier) éventré", "jusqu'à ce qu'il (ne bouge plus|meure|cesse de bouger)", "à coups de (couteau|machette|hache) jusqu'à la mort"],
   },
   it: {
     graphicViolence: ["sventra", "sventrare", "sventrato", "sventrata", "sventrando", "fa a pezzi (un|il) (cadavere|corpo)", "fare a pezzi (un|il) (cadavere|corpo)", "finché non (smette|smise|ha smesso) di muoversi"],
@@ -34,7 +34,7 @@ export const SUPPLEMENT: Readonly<Record<string, Supplement>> = {
   },
   nl: {
     minors: ["zoontje", "dochtertje", "basisschoolklas", "basisschoolleerlingen", "basisschoolkinderen", "(meisje|jongen|meid) van (1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien)"],
-    sexual: ["zichzelf bevredigt", "zichzelf bevredigen", "pijpbeurt", "pijpbeurten", "pijpen"],
+    sexual: ["zichzelf bevredigt", "zichzelf bevredigen", "pijpbeurt", "pijpbeurten"],
     graphicViolence: [
       "buik openrijt", "buik opengereten", "openrijten", "in stukken (zaagt|zagen|gezaagd|hakt|hakken|gehakt)", "stak hem (keer op keer|steeds weer|meerdere keren) neer", "tot hij niet meer bewoog",
       "(polsen|pols) (doorsnijdt|doorsnijden|doorgesneden|doorsneed)", "doodgeslagen", "doodslaan", "doodgestoken", "doodsteken", "levend verbrand", "levend verbranden", "gestenigd",
@@ -43,7 +43,7 @@ export const SUPPLEMENT: Readonly<Record<string, Supplement>> = {
   pl: {
     minors: ["gimnazjaliści", "gimnazjalistki", "gimnazjalista", "gimnazjalistka", "gimnazjalistów"],
     graphicViolence: [
-      "wypruwa flaki", "wypruwa wnętrzności", "wypruł flaki", "ćwiartuje", "ćwiartował", "poćwiartował", "poćwiartowane", "poćwiartowany", "aż przestał się ruszać", "aż przestała się ruszać",
+      "wypruwa flaki", "wypruwa wnętrzności", "wypruł flaki", "(ćwiartuje|ćwiartował|poćwiartował) (zwłoki|ciało|ciała|człowieka|ofiarę|trupa)", "poćwiartowane (zwłoki|ciało|ciała)", "aż przestał się ruszać", "aż przestała się ruszać",
       "(dźgał|dźgnął|dźga) (go|ją|ich) nożem", "publiczne (powieszenie|wieszanie|egzekucje|egzekucja)", "zatłuc na śmierć", "zatłukł", "zatłukli", "pobity na śmierć", "spalony żywcem", "spalić żywcem", "ukamienowanie", "ukamienowali",
     ],
   },
@@ -75,7 +75,7 @@ export const SUPPLEMENT: Readonly<Record<string, Supplement>> = {
   },
   vi: {
     minors: ["em be so sinh", "tre so sinh", "be so sinh"],
-    graphicViolence: ["den chet", "thieu song", "ném đá (mot|) (nguoi|phu nu|dan ong)", "cat co", "danh hoi dong"],
+    graphicViolence: ["den chet", "thieu song", "ném đá (mot|) (nguoi|phu nu|dan ong)", "danh hoi dong"],
   },
   th: {
     sexual: ["ฉากเอากัน", "เอากัน"],
@@ -92,7 +92,7 @@ export const SUPPLEMENT: Readonly<Record<string, Supplement>> = {
   },
   hi: {
     sexual: ["अपने स्तन", "स्तन दिखा", "स्तनों"],
-    graphicViolence: ["पीट-पीटकर", "पीट पीटकर", "मार-मारकर", "मार मारकर", "मार डालता", "मार डालती", "मार डाला", "मार डाले", "गोदकर", "हत्या कर देता"],
+    graphicViolence: ["पीट-पीटकर", "पीट पीटकर", "मार-मारकर", "मार मारकर", "गोदकर", "बार-बार गोद"],
   },
   ja: {
     sexual: ["胸を露出", "胸をさらけ出", "一糸まとわぬ", "全裸"],
