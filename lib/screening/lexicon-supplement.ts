@@ -75,7 +75,7 @@ export const SUPPLEMENT: Readonly<Record<string, Supplement>> = {
   },
   vi: {
     minors: ["em be so sinh", "tre so sinh", "be so sinh"],
-    graphicViolence: ["den chet", "thieu song", "ném đá (mot|) (nguoi|phu nu|dan ong)", "danh hoi dong"],
+    graphicViolence: ["máu bắn lên tường", "máu bắn khắp", "den chet", "thieu song", "ném đá (mot|) (nguoi|phu nu|dan ong)", "danh hoi dong"],
   },
   th: {
     sexual: ["ฉากเอากัน", "เอากัน"],

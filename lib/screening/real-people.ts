@@ -1,4 +1,5 @@
 import { REAL_PEOPLE } from "./data/real-people.generated";
+import { NAME_SUPPLEMENT } from "./names-supplement";
 import type { Token } from "./normalize";
 import { canonical, phraseWords } from "./normalize";
 import { ARABIC, CYRILLIC, cyrillicStem, LATIN_WORD, arabicVariants, UNSPACED } from "./scripts";
@@ -19,7 +20,8 @@ import { type Phrase, PhraseIndex } from "./phrase-index";
  * prompts, which are far more common, working.
  */
 
-type Person = { name: string; creator: boolean };
+/** `proper`: the name is also a phrase of ordinary words and only counts Written Like A Name. */
+type Person = { name: string; creator: boolean; proper: boolean };
 
 const NAMES = new PhraseIndex<Person>();
 // Names written in Han, kana or Thai, found anywhere in the text (no spaces around them).
@@ -33,10 +35,11 @@ function nativeForms(words: string[]): string[][] {
   return [words];
 }
 
-for (const line of REAL_PEOPLE) {
+for (const line of [...REAL_PEOPLE, ...NAME_SUPPLEMENT]) {
+  const proper = line.startsWith("^");
   const creator = line.startsWith("*");
-  const aliases = (creator ? line.slice(1) : line).split("|");
-  const person: Person = { name: (aliases[0] ?? "").trim(), creator };
+  const aliases = (creator || proper ? line.slice(1) : line).split("|");
+  const person: Person = { name: (aliases[0] ?? "").trim(), creator, proper };
   for (const alias of aliases) {
     if (UNSPACED.test(alias)) {
       NATIVE.add(canonical(alias).toLowerCase(), person);
@@ -149,6 +152,7 @@ export function findRealPerson(tokens: readonly Token[], covered: Uint8Array): s
       let safe = false;
       for (let k = i; k < i + length; k++) if (covered[k]) safe = true;
       if (safe) continue;
+      if (phrase.tag.proper && !tokens.slice(i, i + length).every((t) => t.cap)) continue;
       if (phrase.tag.creator && inStyleConstruction(tokens, i, length)) {
         exemptUntil = Math.max(exemptUntil, i + length);
         continue;

@@ -81,7 +81,7 @@ export const LEXICON: Lexicon = {
   negators: ["không", "chẳng", "đừng", "cấm", "trừ", "khong", "no"],
   exceptions: [
     // Childhood as a topic, a child's drawing as an object
-    "tuổi thơ", "(tranh|bức tranh|bức vẽ|tranh vẽ) (của|) (trẻ em|thiếu nhi|bé|trẻ thơ)", "tranh thiếu nhi", "(tranh|tranh ve) thieu nhi", "(bê|nghé|chó|mèo|ngựa|cừu|voi|hổ|hươu) sơ sinh",
+    "tuổi thơ", "(tranh|bức tranh|bức vẽ|tranh vẽ) (của|) (trẻ em|thiếu nhi|bé|trẻ thơ)", "tranh thiếu nhi", "(tranh|tranh ve) thieu nhi", "(nghé|chó|mèo|ngựa|cừu|voi|hổ|hươu) sơ sinh",
     "mươi (mốt|một|hai|ba|bốn|tư|năm|lăm|sáu|bảy|tám|chín) tuổi", "mười (tám|chín) tuổi", "(chặt|cắt) đầu (cá|gà|vịt|tôm|cua)",
     // Things that hold a refused word
     "giá cắt cổ", "có bể (bơi|cá|nước|tắm|sục)", "co be (boi|ca|nuoc|tam)", "gia cat co", "cắt cổ áo", "son (màu|) nude", "hiện tượng el nino", "el nino",
