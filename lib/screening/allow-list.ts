@@ -9,12 +9,16 @@ export const SAFE_PHRASES: readonly string[] = [
   "baby (breath|breaths|grand|grands|blue|blues|pink|shower|showers|bump|boomer|boomers|boom|steps|step|carrot|carrots|spinach|kale|arugula|greens|leaf|lettuce|corn|potato|potatoes|tomato|tomatoes|zucchini|bok choy|back ribs|food|bottle|powder|yoda|groot|shark|driver)",
   "babys breath", "child play", "childs play", "inner child", "(child|children) (process|processes|node|nodes|element|elements|theme|class|classes)",
   "teenage mutant ninja turtles?", "teen spirit", "minor league", "(girl|girls) scout cookies?", "(doggy|dog|doggie|pet) (daycare|day care)", "high school reunion",
-  "(boy|boys) (band|bands|club)", "(good|bad|oh|old) (boy|boys)", "boys night", "boys night out", "bad boys", "beach boys", "backstreet boys", "boy meets world",
+  "(boy|boys) (band|bands|club)", "cow (boy|boys|girl|girls)", "(good|bad|oh|old) (boy|boys)", "boys night", "boys night out", "bad boys", "beach boys", "backstreet boys", "boy meets world",
   // Sexual words with an ordinary meaning.
   "naked (eye|eyes|truth|flame|flames|mole rat|mole rats|cake|cakes|chef|ape|gun)", "nude (color|colour|colored|coloured|lipstick|lipsticks|lip|lips|heels|heel|pumps|shoes|sandals|palette|palettes|eyeshadow|tone|tones|shade|shades|beige|makeup|nail|nails|polish|tights|stockings|dress|bra|shoe|gloss|blush|hue|hues|pink|leather)",
-  "nude eyeshadow palette tones", "(blue|great|coal|marsh|willow|crested|long tailed|bearded|penduline) (tit|tits)", "bottomless (brunch|mimosa|mimosas|pit|coffee|fries|drinks|cup|refills)",
+  "nude eyeshadow palette tones",
+  // "nude" as a colour, borrowed into other languages: "couleur nude", "warna nude", "nude renkli".
+  "(color|colour|couleur|colore|cor|warna|kolorze|kolor|renk|renkte|farbe|kleur|teinte|tono|tom|ton|mau|สี) nude", "nude (renkli|renk|rengi|farbe|farben|farbig|kleur|kleurige|tonu|tonlu)", "(blue|great|coal|marsh|willow|crested|long tailed|bearded|penduline) (tit|tits)", "bottomless (brunch|mimosa|mimosas|pit|coffee|fries|drinks|cup|refills)",
   "cum laude", "(summa|magna) cum laude", "(oilseed|rapeseed) rape", "rape (field|fields|seed|flowers|crop|crops|blossom)", "sex pistols", "sex (of the|determination)", "explicit (lyrics|content warning|instructions|permission|consent)",
   "strip (mall|malls|steak|steaks|of|lights|light|mine|mining)",
+  // French "l'exécution du plan": carrying out a plan.
+  "execution (du|de|des|d|de la) (plan|projet|programme|strategie|tache|contrat|code|mouvement|ordre|ordres|commande)",
   // Violent words with an ordinary meaning.
   "bloody (mary|marys)", "killer (whale|whales|app|heels|smile|view|views|deal|bee|bees)", "(photo|photos) shoot", "shooting (star|stars|hoops|range)",
   "shoot (hoops|the breeze)", "blood (orange|oranges|moon|type|types|red|bank|drive|donor|donation|test|pressure|sugar|cells)",

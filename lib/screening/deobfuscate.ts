@@ -93,10 +93,16 @@ export function decodedVariants(
 ): string[] {
   const first: Edit[] = [];
   const second: Edit[] = [];
-  const choose = (start: number, end: number, readings: string[]): void => {
+  // A chunk that recurs ("4k", "1080p" in every sentence) is judged once.
+  const judged = new Map<string, string[]>();
+  const choose = (start: number, end: number, readings: string[] | (() => string[])): void => {
     const raw = low.slice(start, end);
     const useful = (reading: string): boolean => reading.split(" ").some((w) => w !== "" && interesting(w));
-    const good = [...new Set(readings)].filter((r) => r !== raw && useful(r));
+    let good = judged.get(raw);
+    if (good === undefined) {
+      good = [...new Set(typeof readings === "function" ? readings() : readings)].filter((r) => r !== raw && useful(r));
+      judged.set(raw, good);
+    }
     if (good[0] !== undefined) first.push({ start, end, text: ` ${good[0]} ` });
     if (good[1] !== undefined) second.push({ start, end, text: ` ${good[1]} ` });
   };
@@ -132,7 +138,7 @@ export function decodedVariants(
       if (interestingJoined(joined)) first.push({ start: a, end: b, text: ` ${joined} ` });
       continue;
     }
-    choose(a, b, readingsOf(raw));
+    choose(a, b, () => readingsOf(raw));
   }
   if (first.length === 0) return [];
   const apply = (edits: Edit[]): string => {

@@ -1,3 +1,5 @@
+import { wordStem } from "./scripts";
+
 /**
  * Normalisation: the canonical text, with Unicode tricks undone (compatibility forms such as
  * fullwidth letters, accents, invisible characters, look-alike letters from other scripts),
@@ -11,8 +13,10 @@
 const INVISIBLE = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]/gu;
 
 // Letters from other scripts that render like Latin ones. Upper case maps to upper case so the
-// "looks like a proper name" signal survives.
-const LOOKALIKES: Record<string, string> = {
+// "looks like a proper name" signal survives. They are folded only inside a word that mixes
+// them with Latin letters ("pоrn" with a Cyrillic о), the disguise case: a word written wholly
+// in Cyrillic or Greek is a real word of that language ("голый ребёнок") and stays as it is.
+const CROSS_SCRIPT: Record<string, string> = {
   а: "a", в: "b", е: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y", х: "x", ь: "b", ѕ: "s", і: "i", ї: "i", ј: "j",
   ԁ: "d", һ: "h", ӏ: "l", ԛ: "q", ԝ: "w", ѵ: "v", ү: "y", ҳ: "x", ӧ: "o", ӱ: "y",
   А: "A", В: "B", Е: "E", К: "K", М: "M", Н: "H", О: "O", Р: "P", С: "C", Т: "T", У: "Y", Х: "X", Ѕ: "S", І: "I", Ј: "J", Ԁ: "D", Һ: "H",
@@ -20,14 +24,65 @@ const LOOKALIKES: Record<string, string> = {
   α: "a", β: "b", γ: "y", ε: "e", ζ: "z", η: "n", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", σ: "o", ς: "s", τ: "t", υ: "u", χ: "x", ω: "w",
   Α: "A", Β: "B", Ε: "E", Ζ: "Z", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", Ρ: "P", Τ: "T", Υ: "Y", Χ: "X",
   օ: "o", ս: "u", ո: "n", հ: "h", զ: "q", ց: "g",
+};
+// Latin letters outside ASCII that are not accented letters (so NFD leaves them whole), and
+// dashes: always folded, in every word.
+const LATIN_EXTRA: Record<string, string> = {
   ɑ: "a", ɡ: "g", ɩ: "i", ɪ: "i", ʏ: "y", ɛ: "e", ɔ: "o", ʀ: "r", ʟ: "l", ɴ: "n", ʜ: "h", ɢ: "g", ʙ: "b",
   ᴀ: "a", ᴄ: "c", ᴅ: "d", ᴇ: "e", ᴊ: "j", ᴋ: "k", ᴍ: "m", ᴏ: "o", ᴘ: "p", ꜱ: "s", ᴛ: "t", ᴜ: "u", ᴠ: "v", ᴡ: "w", ᴢ: "z",
-  ø: "o", Ø: "O", ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ŧ: "t", ß: "ss", æ: "ae", Æ: "Ae", œ: "oe", Œ: "Oe", þ: "th",
+  ø: "o", Ø: "O", ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ŧ: "t", ß: "ss", ẞ: "SS", æ: "ae", Æ: "Ae", œ: "oe", Œ: "Oe", þ: "th",
   Þ: "Th", ð: "d", Ð: "D", ŀ: "l", ƒ: "f", ɫ: "l",
   // Dashes: hyphen look-alikes become "-", en dash and horizontal bar become the em dash.
   "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2043": "-", "\u2212": "-", "\u2e3a": "—", "\u2013": "—", "\u2015": "—",
 };
-const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`, "g");
+const LATIN_EXTRA_RE = new RegExp(`[${Object.keys(LATIN_EXTRA).join("")}]`, "g");
+const CROSS_SCRIPT_RE = new RegExp(`[${Object.keys(CROSS_SCRIPT).join("")}]`, "g");
+const CROSS_SCRIPT_ANY = /[\u0370-\u03ff\u0400-\u052f\u0530-\u058f]/;
+const CROSS_WORD = /[\p{L}\p{M}]+/gu;
+const HAS_LATIN = /[a-zA-Z]/;
+const ONLY_LOOKALIKES = new RegExp(`^[${Object.keys(CROSS_SCRIPT).join("")}]+$`);
+
+// Marks that only decorate a letter: Latin, Greek and Cyrillic accents (й and ё fold to и and
+// е, consistently in prompts and word lists), Arabic vowel signs, the Devanagari nukta. Other
+// marks are part of the letter (Devanagari and Thai vowel signs, kana voicing) and stay.
+const DECORATIVE_MARKS = /[\u0300-\u036f\u0483-\u0489\u064b-\u065f\u0670\u06d6-\u06ed\u093c\u09bc]/g;
+// Arabic and Persian letters written in several ways, and the tatweel (a stretching stroke).
+const ARABIC_FOLD: Record<string, string> = {
+  ی: "ي", ى: "ي", ئ: "ي", ک: "ك", ة: "ه", ۀ: "ه", أ: "ا", إ: "ا", آ: "ا", ٱ: "ا", ؤ: "و", ـ: "",
+};
+const ARABIC_FOLD_RE = /[یىئکةۀأإآٱؤـ]/g;
+const ARABIC_ANY = /[\u0600-\u06ff]/;
+// Digits of other scripts (Arabic-Indic, Persian, Devanagari, Thai) read as ASCII digits.
+const DIGITS_RE = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u0e50-\u0e59]/g;
+const DIGIT_BASES = [0x660, 0x6f0, 0x966, 0xe50];
+function asciiDigit(ch: string): string {
+  const cp = ch.charCodeAt(0);
+  for (const base of DIGIT_BASES) if (cp >= base && cp < base + 10) return String(cp - base);
+  return ch;
+}
+
+/** Cyrillic and Greek look-alikes folded to Latin inside words that mix them with Latin letters. */
+function foldMixedWords(text: string): string {
+  return text.replace(CROSS_WORD, (word) => (HAS_LATIN.test(word) && CROSS_SCRIPT_ANY.test(word) ? word.replace(CROSS_SCRIPT_RE, (c) => CROSS_SCRIPT[c] ?? c) : word));
+}
+
+/**
+ * The reading in which every look-alike letter is Latin, for a prompt that has Latin words
+ * and also words made only of look-alikes that read as a word `matters` accepts ("ѕех" in
+ * Cyrillic letters in an English prompt), or null when there is no such word. It is screened
+ * in addition to the canonical text.
+ */
+export function lookalikeReading(text: string, matters: (word: string) => boolean = () => true): string | null {
+  if (!CROSS_SCRIPT_ANY.test(text) || !HAS_LATIN.test(text)) return null;
+  let found = false;
+  for (const m of text.matchAll(CROSS_WORD)) {
+    if (ONLY_LOOKALIKES.test(m[0]) && matters(m[0].replace(CROSS_SCRIPT_RE, (c) => CROSS_SCRIPT[c] ?? c).toLowerCase())) {
+      found = true;
+      break;
+    }
+  }
+  return found ? text.replace(CROSS_SCRIPT_RE, (c) => CROSS_SCRIPT[c] ?? c) : null;
+}
 
 // Enclosed and squared Latin letters that NFKC leaves alone (🅐, 🄰, 🅰, regional indicators).
 const ENCLOSED = /[\u{1f130}-\u{1f149}\u{1f150}-\u{1f169}\u{1f170}-\u{1f189}\u{1f1e6}-\u{1f1ff}]/gu;
@@ -40,28 +95,52 @@ function enclosedLetter(ch: string): string {
 
 const NON_ASCII = /[\u0080-\uffff]/;
 
-/** NFKC, no invisible characters, no accents, look-alikes mapped to Latin. Case is kept. */
+/**
+ * NFKC, no invisible characters, no decorative accents, Arabic letter variants unified, other
+ * scripts' digits as ASCII, look-alikes mapped to Latin in mixed-script words. Case is kept.
+ */
 export function canonical(text: string): string {
   // Plain ASCII is already canonical, and it is what nearly every prompt is.
   if (!NON_ASCII.test(text)) return text;
-  return text
-    .normalize("NFKC")
+  // NFKD is NFKC's compatibility folding with every letter decomposed, so marks can be dropped.
+  let out = text
+    .normalize("NFKD")
     .replace(INVISIBLE, "")
     .replace(ENCLOSED, enclosedLetter)
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(LOOKALIKE, (c) => LOOKALIKES[c] ?? c);
+    .replace(DECORATIVE_MARKS, "")
+    .normalize("NFC")
+    .replace(LATIN_EXTRA_RE, (c) => LATIN_EXTRA[c] ?? c)
+    .replace(DIGITS_RE, asciiDigit);
+  if (ARABIC_ANY.test(out)) out = out.replace(ARABIC_FOLD_RE, (c) => ARABIC_FOLD[c] ?? c);
+  if (CROSS_SCRIPT_ANY.test(out) && HAS_LATIN.test(out)) out = foldMixedWords(out);
+  return out;
 }
 
 /**
  * One word of a prompt. `brk` marks a clause break (comma, full stop...) just before it, `cap`
- * an upper-case first letter, `pos` a possessive "'s" that was dropped.
+ * an upper-case first letter, `pos` a possessive "'s" that was dropped, `stem` a Korean word
+ * without its particle (푸틴을 → 푸틴) or an Arabic one without its clitics (والأطفال → اطفال),
+ * which phrases match as well as the word itself.
  */
-export type Token = { w: string; cap: boolean; brk: boolean; pos: boolean };
+export type Token = { w: string; cap: boolean; brk: boolean; pos: boolean; stem?: string };
 
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+// Marks count as letters: Devanagari and Thai vowel signs sit inside words.
+const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
 // A full stop after these is an abbreviation ("Dr. Dre", "J. K. Rowling"), not the end of a clause.
 const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "gen", "sen", "rep", "gov", "pres", "lt", "col", "capt", "sgt", "rev", "mt", "ft", "vs", "no"]);
+const ELISIONS = new Set(["l", "d", "j", "m", "n", "t", "c", "qu", "lorsqu", "puisqu", "jusqu", "quoiqu", "quelqu", "dell", "dall", "nell", "sull", "all", "coll", "un", "quell", "quest", "bell"]);
+const TURKISH_SUFFIXES = new Set(
+  "un nun in nin a e ya ye na ne da de ta te dan den tan ten nda nde ndan nden la le yla yle i u yi yu ni nu dir dur tir tur lar ler lari leri larin lerin".split(" "),
+);
+
+/** Where a Turkish case ending after an apostrophe at `at` ends, or 0 when the letters there are not one. */
+function turkishSuffixEnd(text: string, at: number, n: number): number {
+  let end = at;
+  while (end < n && end - at <= 6 && classAt(text, end) === WORD) end++;
+  if (end - at > 5 || (end < n && classAt(text, end) === WORD)) return 0;
+  return TURKISH_SUFFIXES.has(text.slice(at, end).toLowerCase()) ? end : 0;
+}
+
 const BREAK_CHARS = new Set([...",;:!?()[]{}\"“”«»|\n—"].map((c) => c.charCodeAt(0)));
 const APOSTROPHES = new Set([0x27, 0x2019, 0x2bc, 0x60]);
 
@@ -79,12 +158,19 @@ for (let c = 0; c < 128; c++) {
   else if (APOSTROPHES.has(c)) ASCII_CLASS[c] = APOSTROPHE;
 }
 
+// Classes of the other code units of the basic plane, computed on first sight (255: not yet).
+const BMP_CLASS = new Uint8Array(0x10000).fill(255);
+
 function classAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c < 0x80) return ASCII_CLASS[c] as number;
-  if (LETTER_OR_DIGIT.test(text.charAt(i)) || (c >= 0xd800 && c <= 0xdbff && LETTER_OR_DIGIT.test(text.slice(i, i + 2)))) return WORD;
-  if (BREAK_CHARS.has(c)) return BREAK;
-  return APOSTROPHES.has(c) ? APOSTROPHE : 0;
+  if (c >= 0xd800 && c <= 0xdbff) return LETTER_OR_DIGIT.test(text.slice(i, i + 2)) ? WORD : 0;
+  let k = BMP_CLASS[c] as number;
+  if (k === 255) {
+    k = LETTER_OR_DIGIT.test(String.fromCharCode(c)) ? WORD : BREAK_CHARS.has(c) ? BREAK : APOSTROPHES.has(c) ? APOSTROPHE : 0;
+    BMP_CLASS[c] = k;
+  }
+  return k;
 }
 
 /**
@@ -121,12 +207,16 @@ export function tokenize(text: string, low?: string): Token[] {
         continue;
       }
       if (c === APOSTROPHE && i + 1 < n && classAt(text, i + 1) === WORD) {
+        // French and Italian elision ("l'enfant", "dell'uomo") starts a new word.
+        if (ELISIONS.has((word + from_.slice(from, i)).toLowerCase())) break;
         // "'s" at the end of a word is a possessive; any other apostrophe just joins.
         const possessive = (text.charCodeAt(i + 1) | 0x20) === 0x73 && (i + 2 >= n || classAt(text, i + 2) !== WORD);
         word += from_.slice(from, i);
-        i += possessive ? 2 : 1;
+        // Turkish writes a proper noun's case ending after an apostrophe: "İmamoğlu'nun", "Vatikan'da".
+        const suffixEnd = possessive ? i : turkishSuffixEnd(from_, i + 1, n);
+        i = possessive ? i + 2 : suffixEnd > 0 ? suffixEnd : i + 1;
         from = i;
-        if (possessive) {
+        if (possessive || suffixEnd > 0) {
           pos = true;
           break;
         }
@@ -141,7 +231,8 @@ export function tokenize(text: string, low?: string): Token[] {
     const cap = first < 0x80 ? first >= 0x41 && first <= 0x5a : text.charAt(start) !== text.charAt(start).toLowerCase();
     let brk = tokens.length > 0 && (otherBreak || dots > 0);
     if (brk && !otherBreak && dots === 1 && (prev.length === 1 || ABBREVIATIONS.has(prev))) brk = false;
-    tokens.push({ w, cap, brk, pos });
+    const stem = w.charCodeAt(0) >= 0x600 ? wordStem(w) : undefined;
+    tokens.push(stem === undefined ? { w, cap, brk, pos } : { w, cap, brk, pos, stem });
     prev = w;
     dots = 0;
     otherBreak = false;

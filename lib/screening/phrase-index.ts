@@ -29,20 +29,31 @@ export function expand(entry: string): string[][] {
 
 export type Phrase<T> = { words: readonly string[]; tag: T };
 
+const pairKey = (w: string, at: number): number => w.charCodeAt(at) * 65536 + (w.charCodeAt(at + 1) || 0);
+
 const wordMatches = (pattern: string, word: string): boolean =>
   pattern.endsWith("*") ? word.startsWith(pattern.slice(0, -1)) : pattern === word;
 
 // Phrases starting with one word, split by their second word so that a common first word
 // ("john", "the", "cut") costs one more lookup rather than a scan of every phrase it starts.
-type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]>; otherSecond: Phrase<T>[] };
+// Created empty and filled on demand: most first words start one or two phrases.
+// Phrases whose second word is a prefix are keyed by that prefix's first two characters.
+type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]> | null; otherSecond: Map<number, Phrase<T>[]> | null };
+const NONE: never[] = [];
 
 export class PhraseIndex<T> {
   private readonly exact = new Map<string, Bucket<T>>();
-  // Prefix entries ("mutilat*"), by first character, then by prefix; there are few prefixes.
+  // Prefix entries ("mutilat*"), by their first two characters, then by prefix.
   private readonly stems = new Map<number, Array<{ prefix: string; bucket: Bucket<T> }>>();
   private readonly words = new Set<string>();
-  private readonly stemPrefixes: string[] = [];
+  // Every "*" prefix used anywhere in a phrase, by its first two characters.
+  private readonly stemPrefixes = new Map<number, string[]>();
   size = 0;
+
+  /** `minStem`: the shortest prefix a "*" entry may have. */
+  constructor(private readonly minStem = 3) {
+    if (minStem < 2) throw new Error("stems are keyed by two characters");
+  }
 
   add(words: readonly string[], tag: T): void {
     const first = words[0];
@@ -50,9 +61,9 @@ export class PhraseIndex<T> {
     const phrase = { words, tag };
     let bucket: Bucket<T> | undefined;
     if (first.endsWith("*")) {
-      if (first.length < 4) throw new Error(`stem too short: ${first}`);
+      if (first.length - 1 < this.minStem) throw new Error(`stem too short: ${first}`);
       const prefix = first.slice(0, -1);
-      const key = prefix.charCodeAt(0);
+      const key = pairKey(prefix, 0);
       let list = this.stems.get(key);
       if (list === undefined) {
         list = [];
@@ -60,26 +71,42 @@ export class PhraseIndex<T> {
       }
       bucket = list.find((e) => e.prefix === prefix)?.bucket;
       if (bucket === undefined) {
-        bucket = { single: [], bySecond: new Map(), otherSecond: [] };
+        bucket = { single: NONE, bySecond: null, otherSecond: null };
         list.push({ prefix, bucket });
       }
     } else {
       bucket = this.exact.get(first);
       if (bucket === undefined) {
-        bucket = { single: [], bySecond: new Map(), otherSecond: [] };
+        bucket = { single: NONE, bySecond: null, otherSecond: null };
         this.exact.set(first, bucket);
       }
     }
     const second = words[1];
-    if (second === undefined) bucket.single.push(phrase);
-    else if (second.endsWith("*")) bucket.otherSecond.push(phrase);
+    if (second === undefined) {
+      if (bucket.single === NONE) bucket.single = [phrase];
+      else bucket.single.push(phrase);
+    } else if (second.endsWith("*")) {
+      bucket.otherSecond ??= new Map();
+      // A one-character prefix cannot be keyed by two characters: those sit under -1.
+      const key = second.length >= 3 ? pairKey(second, 0) : -1;
+      const list = bucket.otherSecond.get(key);
+      if (list) list.push(phrase);
+      else bucket.otherSecond.set(key, [phrase]);
+    }
     else {
+      bucket.bySecond ??= new Map();
       const list = bucket.bySecond.get(second);
       if (list) list.push(phrase);
       else bucket.bySecond.set(second, [phrase]);
     }
     for (const w of words) {
-      if (w.endsWith("*")) this.stemPrefixes.push(w.slice(0, -1));
+      if (w.endsWith("*")) {
+        const prefix = w.slice(0, -1);
+        const key = pairKey(prefix, 0);
+        const list = this.stemPrefixes.get(key) ?? [];
+        if (!list.includes(prefix)) list.push(prefix);
+        this.stemPrefixes.set(key, list);
+      }
       else this.words.add(w);
     }
     this.size++;
@@ -104,7 +131,8 @@ export class PhraseIndex<T> {
   /** Whether the word occurs anywhere in any phrase: only then can it change a verdict. */
   knows(word: string): boolean {
     if (this.words.has(word)) return true;
-    for (const prefix of this.stemPrefixes) if (word.startsWith(prefix)) return true;
+    const list = this.stemPrefixes.get(pairKey(word, 0));
+    if (list !== undefined) for (const prefix of list) if (word.startsWith(prefix)) return true;
     return false;
   }
 
@@ -119,8 +147,12 @@ export class PhraseIndex<T> {
     let n = 0;
     const bucket = this.exact.get(token.w);
     if (bucket !== undefined) n = fromBucket(bucket, tokens, i, sameClause, out, n);
+    if (token.stem !== undefined) {
+      const stemBucket = this.exact.get(token.stem);
+      if (stemBucket !== undefined) n = fromBucket(stemBucket, tokens, i, sameClause, out, n);
+    }
     if (this.stems.size > 0) {
-      const stems = this.stems.get(token.w.charCodeAt(0));
+      const stems = this.stems.get(pairKey(token.w, 0));
       if (stems !== undefined) {
         for (const { prefix, bucket } of stems) if (token.w.startsWith(prefix)) n = fromBucket(bucket, tokens, i, sameClause, out, n);
       }
@@ -133,9 +165,20 @@ function fromBucket<T>(bucket: Bucket<T>, tokens: readonly Token[], i: number, s
   for (const phrase of bucket.single) out[n++] = phrase;
   const next = tokens[i + 1];
   if (next === undefined || (sameClause && next.brk)) return n;
-  const list = bucket.bySecond.get(next.w);
+  const bySecond = bucket.bySecond;
+  const list = bySecond === null ? undefined : (bySecond.get(next.w) ?? (next.stem === undefined ? undefined : bySecond.get(next.stem)));
   if (list !== undefined) for (const phrase of list) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
-  for (const phrase of bucket.otherSecond) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+  const other = bucket.otherSecond;
+  if (other !== null) {
+    const stems = other.get(pairKey(next.w, 0));
+    if (stems !== undefined) for (const phrase of stems) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    const short = other.get(-1);
+    if (short !== undefined) for (const phrase of short) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    if (next.stem !== undefined && pairKey(next.stem, 0) !== pairKey(next.w, 0)) {
+      const byStem = other.get(pairKey(next.stem, 0));
+      if (byStem !== undefined) for (const phrase of byStem) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    }
+  }
   return n;
 }
 
@@ -144,7 +187,7 @@ function matchesFrom(words: readonly string[], tokens: readonly Token[], i: numb
     const token = tokens[i + k];
     if (token === undefined) return false;
     if (sameClause && token.brk) return false;
-    if (!wordMatches(words[k] as string, token.w)) return false;
+    if (!wordMatches(words[k] as string, token.w) && (token.stem === undefined || !wordMatches(words[k] as string, token.stem))) return false;
   }
   return true;
 }

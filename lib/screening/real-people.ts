@@ -1,6 +1,9 @@
 import { REAL_PEOPLE } from "./data/real-people.generated";
+import { NAME_SUPPLEMENT } from "./names-supplement";
 import type { Token } from "./normalize";
-import { phraseWords } from "./normalize";
+import { canonical, phraseWords } from "./normalize";
+import { ARABIC, CYRILLIC, cyrillicStem, LATIN_WORD, arabicVariants, UNSPACED } from "./scripts";
+import { SubstringIndex } from "./substring-index";
 import { type Phrase, PhraseIndex } from "./phrase-index";
 
 /**
@@ -17,16 +20,37 @@ import { type Phrase, PhraseIndex } from "./phrase-index";
  * prompts, which are far more common, working.
  */
 
-type Person = { name: string; creator: boolean };
+/** `proper`: the name is also a phrase of ordinary words and only counts Written Like A Name. */
+type Person = { name: string; creator: boolean; proper: boolean };
 
 const NAMES = new PhraseIndex<Person>();
-for (const line of REAL_PEOPLE) {
+// Names written in Han, kana or Thai, found anywhere in the text (no spaces around them).
+const NATIVE = new SubstringIndex<Person>();
+
+/** The word forms a name's words take in the prompt: Russian cases, Arabic clitics (Korean particles: see Token.stem). */
+function nativeForms(words: string[]): string[][] {
+  const last = words[words.length - 1] as string;
+  if (CYRILLIC.test(last)) return [words.map((w) => cyrillicStem(w, words.length > 1 ? 3 : 5) ?? w)];
+  if (ARABIC.test(words[0] as string)) return arabicVariants(words[0] as string).map((v) => [v, ...words.slice(1)]);
+  return [words];
+}
+
+for (const line of [...REAL_PEOPLE, ...NAME_SUPPLEMENT]) {
+  const proper = line.startsWith("^");
   const creator = line.startsWith("*");
-  const aliases = (creator ? line.slice(1) : line).split("|");
-  const person: Person = { name: (aliases[0] ?? "").trim(), creator };
+  const aliases = (creator || proper ? line.slice(1) : line).split("|");
+  const person: Person = { name: (aliases[0] ?? "").trim(), creator, proper };
   for (const alias of aliases) {
+    if (UNSPACED.test(alias)) {
+      NATIVE.add(canonical(alias).toLowerCase(), person);
+      continue;
+    }
     const words = phraseWords(alias);
     if (words.length === 0) continue;
+    if (!LATIN_WORD.test(words.join(""))) {
+      for (const form of nativeForms(words)) NAMES.add(form, person);
+      continue;
+    }
     NAMES.add(words, person);
     if (words.length > 1) {
       const joined = words.join("");
@@ -37,8 +61,21 @@ for (const line of REAL_PEOPLE) {
   }
 }
 
+/** The first person named in Han, kana or Thai in the compacted text, outside safe stretches (`safeMask`, computed only when a name is found). */
+export function findNativeName(compactText: string, safeMask: () => Uint8Array): string | null {
+  const hits = NATIVE.find(compactText);
+  if (hits.length === 0) return null;
+  const safe = safeMask();
+  for (const { start, end, tag } of hits) {
+    let covered = true;
+    for (let k = start; k < end; k++) if (!safe[k]) covered = false;
+    if (!covered) return tag.name;
+  }
+  return null;
+}
+
 export const REAL_PEOPLE_COUNT = REAL_PEOPLE.length;
-export const REAL_PEOPLE_INDEX_SIZE = NAMES.size;
+export const REAL_PEOPLE_INDEX_SIZE = NAMES.size + NATIVE.size;
 
 // "... style", "... film", "... symphony": the name stands for a body of work.
 const WORK_AFTER = new Set(
@@ -46,6 +83,10 @@ const WORK_AFTER = new Set(
     " ",
   ),
 );
+// The same after a name in other languages: "Van Gogh tarzında", "estilo Van Gogh", "im Stil".
+const FOREIGN_WORK_AFTER = "tarzinda tarzi tarz stilinde stili uslubunda estilo stil stijl stile stylu styl stilu gaya kieu schilderij gemalde tableau tablo quadro cuadro pintura obraz painting".split(" ");
+for (const w of FOREIGN_WORK_AFTER) WORK_AFTER.add(w);
+
 const WORK_BEFORE = new Set(["by", "after", "playing", "plays", "played", "reading", "reads", "quoting", "quotes", "performing", "performs", "homage", "honoring", "honouring"]);
 const STYLE_NOUNS = new Set(["style", "styles", "manner", "spirit", "tradition", "school", "vein", "mode", "aesthetic", "works", "work", "art", "paintings", "films", "music", "world", "universe"]);
 
@@ -73,8 +114,17 @@ function inStyleConstruction(tokens: readonly Token[], i: number, length: number
   if (before === "of" && STYLE_NOUNS.has(tokens[i - 2]?.w ?? "")) return true;
   if (before === "to" && ["homage", "tribute", "listening", "listen", "listens", "ode"].includes(tokens[i - 2]?.w ?? "")) return true;
   if (before === "la" && tokens[i - 2]?.w === "a") return true;
+  // Other languages' "by"/"of": "les Nymphéas de Monet", "de Nachtwacht van Rembrandt", "im Stil
+  // von Klimt"; but not when what precedes is the person ("le visage de Monet", "ein Porträt von").
+  if (FOREIGN_OF.has(before) && !PERSONAL_ANY.has(tokens[i - 2]?.w ?? "")) return true;
   return false;
 }
+
+const FOREIGN_OF = new Set(["de", "del", "des", "du", "da", "do", "dos", "das", "di", "della", "dello", "dei", "van", "von", "vom", "od", "przez", "por", "par"]);
+const PERSONAL_ANY = new Set([
+  ...PERSONAL,
+  ..."visage cara rosto gezicht gesicht volto twarz corps cuerpo corpo lichaam korper portrait retrato portret portrat ritratto foto photo fotografia fotografie selfie statue estatua standbeeld statua posag pomnik deepfake sosie doble sosia dubbelganger doppelganger clone voix voz stem stimme voce glos cabeza tete testa hoofd kopf glowa mort muerte morte dood tod funerailles funeral entierro".split(" "),
+]);
 
 /** Whether the word occurs in some name, so a decoded reading that adds it is worth checking. */
 export const isNameWord = (word: string): boolean => NAMES.knows(word);
@@ -102,6 +152,7 @@ export function findRealPerson(tokens: readonly Token[], covered: Uint8Array): s
       let safe = false;
       for (let k = i; k < i + length; k++) if (covered[k]) safe = true;
       if (safe) continue;
+      if (phrase.tag.proper && !tokens.slice(i, i + length).every((t) => t.cap)) continue;
       if (phrase.tag.creator && inStyleConstruction(tokens, i, length)) {
         exemptUntil = Math.max(exemptUntil, i + length);
         continue;

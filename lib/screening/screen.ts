@@ -2,11 +2,14 @@ import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
 import { hasFlagDirective } from "./flags";
-import { canonical, type Token, tokenize } from "./normalize";
+import { type Flags, foreignFunctionWord, isLexiconWord, multilingualFlags, negatedInPromptLanguage, safeCoverage, safeSubstringMask } from "./multilingual";
+import { canonical, lookalikeReading, type Token, tokenize } from "./normalize";
 import { type Phrase, PhraseIndex } from "./phrase-index";
-import { findRealPerson, isNameWord, mentionsName } from "./real-people";
+import { findNativeName, findRealPerson, isNameWord, mentionsName } from "./real-people";
+import { compact, UNSPACED } from "./scripts";
 import { LIKENESS_TERMS, MINOR_TERMS, SEXUAL_TERMS, VIOLENCE_TERMS } from "./terms";
 import { misspelledTerm } from "./typos";
+import { violentAct } from "./violent-acts";
 
 /**
  * The content policy, applied before payment. Pure: a prompt in, a verdict out; the vocabulary
@@ -15,7 +18,9 @@ import { misspelledTerm } from "./typos";
  *
  * The prompt is read in its canonical form (Unicode tricks undone) and, when it carries any
  * sign of disguise, in each decoded reading too (leetspeak, spelled-out letters). Every form
- * must pass. Ages, names and phrases are all matched on words, never on substrings.
+ * must pass. Ages, names and phrases are matched on words, except in Han, kana and Thai, which
+ * have no spaces between words: there lexicon entries and names are found as substrings
+ * (multilingual.ts). Other languages' lexicons are read alongside the English rules.
  */
 
 export type ScreeningCategory = "minors" | "real_person" | "sexual" | "graphic_violence" | "flag_directive";
@@ -113,28 +118,42 @@ function termHits(tokens: readonly Token[]): Hit[] {
   return hits;
 }
 
-/** The most serious category the words trip, or null. */
-function scan(tokens: readonly Token[], primary: boolean): TermCategory | null {
+/** The most serious category the words (and, for Han, kana and Thai, the compacted text) trip, or null. */
+function scan(tokens: readonly Token[], primary: boolean, compactText: string | null): TermCategory | null {
   const hits = termHits(tokens);
   const named = mentionsName(tokens);
   // Safe phrases only matter when something could be refused, which is rare: skip them otherwise.
   const covered = hits.length > 0 || named ? coverage(tokens) : new Uint8Array(0);
-  let sexual = false;
-  let violent = false;
-  let likeness = false;
+  // Other languages' safe phrases cover English words too ("disegno di un bambino" is a
+  // drawing), but not names: they are written for refused words ("소년단" in 방탄소년단).
+  const termCovered = hits.length > 0 ? Uint8Array.from(covered) : covered;
+  if (hits.length > 0) {
+    const lexiconSafe = safeCoverage(tokens);
+    for (let k = 0; k < termCovered.length; k++) termCovered[k] = (termCovered[k] as number) | (lexiconSafe[k] as number);
+  }
+  const flags: Flags = { minors: false, sexual: false, violent: false, likeness: false };
   for (const { at, length, category } of hits) {
     let safe = false;
-    for (let k = at; k < at + length; k++) if (covered[k]) safe = true;
+    for (let k = at; k < at + length; k++) if (termCovered[k]) safe = true;
     if (safe) continue;
-    if (category !== "real_person" && negatedAt(tokens, at, length)) continue;
+    if (category !== "real_person" && ((negatedAt(tokens, at, length) && !foreignFunctionWord(tokens, at - 1)) || negatedInPromptLanguage(tokens, at))) continue;
     if (category === "minors") return "minors";
-    if (category === "real_person") likeness = true;
-    else if (category === "sexual") sexual = true;
-    else violent = true;
+    if (category === "real_person") flags.likeness = true;
+    else if (category === "sexual") flags.sexual = true;
+    else flags.violent = true;
   }
   if (mentionsMinorAge(tokens)) return "minors";
-  if (likeness || (named && findRealPerson(tokens, covered) !== null) || (primary && likenessRequest(tokens))) return "real_person";
-  return sexual ? "sexual" : violent ? "graphic_violence" : null;
+  multilingualFlags(tokens, compactText, flags);
+  if (flags.minors) return "minors";
+  if (
+    flags.likeness ||
+    (named && findRealPerson(tokens, covered) !== null) ||
+    (compactText !== null && findNativeName(compactText, () => safeSubstringMask(compactText)) !== null) ||
+    (primary && likenessRequest(tokens))
+  )
+    return "real_person";
+  if (flags.sexual) return "sexual";
+  return flags.violent || violentAct(tokens) ? "graphic_violence" : null;
 }
 
 /** Two one-character words in a row: the only way letters spelled one by one can show up. */
@@ -144,8 +163,11 @@ function hasLetterRun(tokens: readonly Token[]): boolean {
 }
 
 /** Whether a decoded word could change a verdict: some rule or name uses it. */
-const isTermWord = (word: string): boolean => TERMS.knows(word);
-const matters = (word: string): boolean => TERMS.knows(word) || isNameWord(word);
+const isTermWord = (word: string): boolean => TERMS.knows(word) || isLexiconWord(word);
+const matters = (word: string): boolean => isTermWord(word) || isNameWord(word);
+
+/** A word written in look-alike letters worth unmasking: an English rule's word or a name's, three letters or more. */
+const disguisedEnglish = (word: string): boolean => word.length >= 3 && (TERMS.knows(word) || isNameWord(word));
 
 /** The refusal for a category, with the reason the API reports. */
 export const reject = (category: ScreeningCategory): ScreeningResult => ({ allowed: false, category, reason: REASONS[category] });
@@ -155,10 +177,13 @@ export function screen(prompt: string): ScreeningResult {
   const low = text.toLowerCase();
   let worst: ScreeningCategory | null = hasFlagDirective(low) ? "flag_directive" : null;
   const primary = tokenize(text, low);
+  const compactText = UNSPACED.test(low) ? compact(low) : null;
   const forms: Token[][] = [primary];
   for (const variant of decodedVariants(low, matters, isTermWord, hasLetterRun(primary))) forms.push(tokenize(variant));
+  const folded = lookalikeReading(text, disguisedEnglish);
+  if (folded !== null) forms.push(tokenize(folded));
   for (let f = 0; f < forms.length; f++) {
-    const category = scan(forms[f] as Token[], f === 0);
+    const category = scan(forms[f] as Token[], f === 0, f === 0 ? compactText : null);
     if (category !== null && (worst === null || SEVERITY.indexOf(category) < SEVERITY.indexOf(worst))) worst = category;
     if (worst === "minors") break;
   }

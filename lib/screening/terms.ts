@@ -1,6 +1,7 @@
 /**
- * The content policy's vocabulary. Phrases use the notation of phrase-index.ts; every word is
- * matched whole, after normalisation, so "kid" never fires inside "kidney".
+ * The content policy's vocabulary in English. Phrases use the notation of phrase-index.ts; every
+ * word is matched whole, after normalisation, so "kid" never fires inside "kidney". Every other
+ * language (lexicons/*.ts, lexicon-supplement.ts) follows the same decisions below.
  *
  * Decisions, so that the same question always gets the same answer:
  *
@@ -118,6 +119,26 @@ export const VIOLENCE_TERMS: readonly string[] = [
   "(beheads|beheaded|behead) (a|the|) (hostage|prisoner|man|woman)", "torture (porn|chamber|scene|video)", "animal (cruelty|abuse|torture)",
   "blood and guts", "(legs|arms|limbs) blown off", "landmine victims?", "maim*", "massacring", "slaughter (of|) (civilians|villagers|people|children|innocents)",
   "(slaughtered|slaughtering|slaughters) (civilians|villagers|people|children|innocents|hostages|prisoners)", "crucified (man|woman|body|bodies|people)", "crows pecking (his|her|their) eyes",
+  // Acts without a gore word: beating, bludgeoning, burning, execution, torture, dragging.
+  "bludgeon*", "(beaten|beat|beating|kicked|stomped|clubbed) (to a pulp|senseless|unconscious|bloody)", "curb (stomp|stomped|stomping)", "curbstomp*",
+  "(beat|beats|beating|kick|kicks|kicking|stomp|stomps|stomping|bash|bashes|bashing|bashed|cave|caves|caved|smash|smashes|smashing|smashed) (his|her|their|a man's|the man's|someone's) (head|skull|face|teeth) in",
+  "(smashed|crushed|caved in|shattered|cracked) (skull|skulls)", "(skull|skulls) (smashed|crushed|caved in|shattered|cracked open)",
+  "(burned|burnt|burning|burn|burns) (him|her|them|a man|a woman|a person|people|the prisoner|the prisoners|the victim|the witch|a witch|villagers|the villagers) alive", "(burned|burnt) at the stake", "burning at the stake",
+  "(executed|executes|executing|execute) (him|her|them|the prisoner|the prisoners|a prisoner|prisoners|the hostage|hostages|civilians|the man|the woman|a man|a woman|people|the traitor|traitors|the captives|captives)",
+  "(executed|shot) execution style", "(shot|shoots|shooting) (him|her|them) (point blank|at point blank range|in the back of the head)", "(point blank|at point blank range) (in|to) the (head|face|temple)",
+  "(tortures|tortured|torturing|torture) (him|her|them|a man|a woman|a prisoner|the prisoner|prisoners|the captive|captives|the victim|people)", "waterboard*", "(pulling|pulled|pulls|rips|ripped|ripping) out (his|her|their) (fingernails|nails|teeth)",
+  "(dragged|dragging|drags|drag) (him|her|them|a man|a woman|a person|the man|the woman|the victim|the body|a body|the prisoner) behind (a|the) (car|truck|horse|horses|pickup|vehicle|jeep|motorcycle|tractor)",
+  "(man|woman|person|victim|body|prisoner|men|women|people) (is|was|being|gets|got|are|were|) dragged behind (a|the) (car|truck|horse|horses|pickup|vehicle|jeep|motorcycle|tractor)",
+  "(strangles|strangled|strangling|strangle|throttles|throttled|throttling|garrotes|garroted|garroting) (him|her|them|someone|a man|a woman|the man|the woman|the victim|his wife|her husband|his girlfriend|a prisoner|the prisoner)",
+  "(chokes|choked|choking) (him|her|them|a man|a woman|the man|the woman|the victim|his wife|her husband) (to death|until|till|lifeless)",
+  "until (he|she|they|the man|the woman|the victim|the prisoner) (dies|die|died|stops moving|stop moving|stopped moving|lies still|lie still|lay still|drowns|drown|drowned|stops breathing|stopped breathing|goes limp|went limp|is dead|was dead|are dead|bleeds out|bled out)",
+  "against (a|the) wall and (shooting|shot|shoot|shoots|executing|executes|executed|gunning)", "(shooting|shoots|shot|executing|executes|executed) (them|the prisoners|the villagers|civilians|prisoners|hostages|the hostages) one by one",
+  "(setting|sets|set) (him|her|them|himself|herself|themselves|the man|the woman|a man|a woman|the prisoner|the victim) alight",
+  "(doused|dousing|douses|douse) (him|her|them|a man|a woman|the man|the woman|the victim|the prisoner) (in|with) (gasoline|petrol|kerosene|fuel)",
+  "(fingernails|toenails|nails|teeth) (are|is|being|get|gets|) (pulled|ripped|torn|yanked|pried) (out|off)", "(knife|blade|razor|machete) across (his|her|their) (neck|throat)",
+  "(hanging|hangs|hang) (a|the) (prisoner|prisoners|man|woman|traitor|traitors|rebel|rebels|criminal|condemned man|condemned)", "(on|from) the gallows",
+  "(bleeding|bleeds|bled) out", "gunned down (civilians|protesters|students|worshippers|villagers|people|prisoners|unarmed)", "(hacked|hacking|hacks) (him|her|them|a man|a woman|people|villagers) (apart|to pieces|with a machete|with machetes|with an axe)",
+  "put to death", "death by (stoning|hanging|firing squad|beheading|burning|torture)", "(stoning|stoned|stones) (him|her|them|the woman|a woman|the man|a man|the adulteress)",
 ];
 
 /** Requests for deepfakes, face swaps, impersonation and likeness, and offices that name one person. */

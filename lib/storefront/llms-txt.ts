@@ -100,7 +100,7 @@ ${errors}
 
 ## Content policy
 
-${[...CONTENT_POLICY.hard_red_lines.map((r) => `- Hard red line — ${r}.`), ...CONTENT_POLICY.rejected.map((r) => `- Rejected — ${r}.`), `- ${CONTENT_POLICY.screening}`, `- ${CONTENT_POLICY.repeated_rejections}`].join("\n")}
+${[...CONTENT_POLICY.hard_red_lines.map((r) => `- Hard red line — ${r}.`), ...CONTENT_POLICY.rejected.map((r) => `- Rejected — ${r}.`), `- ${CONTENT_POLICY.screening}`, `- Languages screened locally: ${CONTENT_POLICY.languages_screened_locally.join(", ")}. ${CONTENT_POLICY.local_screening}`, `- Hosted moderation (${env.moderation ? "enabled on this server" : "not configured on this server"}): ${CONTENT_POLICY.hosted_moderation}`, `- ${CONTENT_POLICY.repeated_rejections}`].join("\n")}
 
 ## Optional
 

@@ -17,6 +17,14 @@ export const CONTENT_POLICY = {
   hard_red_lines: ["minors: any depiction of children or teenagers", "real people: named real persons, likeness, face swaps, impersonation, deepfakes"],
   rejected: ["sexually explicit content", "graphic violence", "--flag parameter directives inside the prompt (e.g. --ar 16:9)"],
   screening: "Prompts are screened before payment; a rejected prompt is answered 403 and never charged.",
+  languages_screened_locally: [
+    "English", "Spanish", "French", "German", "Portuguese", "Italian", "Dutch", "Polish", "Russian", "Ukrainian", "Turkish", "Arabic", "Persian", "Hindi",
+    "Indonesian", "Vietnamese", "Thai", "Chinese (simplified and traditional)", "Japanese", "Korean",
+  ],
+  local_screening:
+    "The local screen enforces every category in the languages listed, in their own scripts and common inflections, plus the red lines in transliteration (Latin-script Russian, romaji, pinyin) and in mixed-language prompts; well-known people are recognised by name in Latin, Cyrillic, Han, kana, Hangul, Arabic and Devanagari script. It works from word lists: a prompt in another language, or a paraphrase no list holds, can pass it.",
+  hosted_moderation:
+    "When the operator configures a hosted moderation API, it reads every prompt the local screen allowed, in any language, and can add refusals for sexual content (including minors) and graphic violence; it never lifts a local refusal, and if it is unreachable the local verdict stands. It does not judge real people or --flag directives.",
   repeated_rejections: "Repeatedly rejected prompts block the client IP for a while (429, code ip_blocked).",
 } as const;
 

@@ -43,6 +43,6 @@ export function buildStorefront() {
       replay: "A completed key returns the original JobCreated with no payment and no second charge.",
       conflicts: { different_body: 422, in_progress: 409 },
     },
-    content_policy: CONTENT_POLICY,
+    content_policy: { ...CONTENT_POLICY, hosted_moderation_enabled: env.moderation !== null },
   };
 }

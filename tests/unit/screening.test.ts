@@ -338,7 +338,7 @@ test("the name list is large, well formed and the generated module is in sync wi
   }
 });
 
-test("labelled set: recall ≥ 95% per category and at most 3% of ordinary prompts rejected", () => {
+test("labelled English set: recall ≥ 97% per category and at most 2% of ordinary prompts rejected", () => {
   const rows = parseLabelled(read("../fixtures/screening-labelled.jsonl"));
   assert.ok(rows.length >= 600);
   assert.ok(rows.filter((r) => r.label === "allow").length >= 250);
