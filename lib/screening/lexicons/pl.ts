@@ -82,6 +82,11 @@ export const LEXICON: Lexicon = {
     "bestialskie morderstwo", "krwawa jatka", "jatka",
   ],
   likeness: [
+    // Well-known people in the cases the name list (bare names) does not hold.
+    "lewandowskiego", "lewandowskim", "lewandowskiemu", "roberta lewandowskiego", "tuska", "tuskiem", "tuskowi", "donalda tuska", "kaczyńskiego", "kaczyńskim", "kaczyńskiemu",
+    "jarosława kaczyńskiego", "wałęsy", "wałęsie", "wałęsą", "wałęsę", "lecha wałęsy", "jana pawła ii", "janem pawłem ii", "janowi pawłowi ii", "nawrockiego", "nawrockim",
+    "karola nawrockiego", "andrzeja dudy", "andrzejem dudą", "prezydenta dudy", "kubicy", "roberta kubicy", "małysza", "małyszem", "adama małysza", "putina", "putinem", "putinowi",
+    "zełenskiego", "zełenskim", "zełenskiemu", "trumpa", "trumpem", "trumpowi", "donalda trumpa", "elona muska", "elonem muskiem", "igi świątek", "marii skłodowskiej",
     "deepfake*", "deep fake", "zamiana twarzy", "zamianę twarzy", "podmiana twarzy", "podmianę twarzy", "face swap", "faceswap",
     "(zamień|podmień|wstaw|zmień|zamienić|podmienić|wkleić|wklej) (moją|jego|jej|twoją|tę|) twarz", "z twarzą (prezydenta|papieża|premiera)", "sobowtór", "sobowtóra", "sobowtórem",
     "sobowtóry", "klon głosu", "sklonowany głos", "sklonować głos", "(podszywa|podszywając|podszywać|podszywający) się pod", "kradzież tożsamości",

@@ -15,6 +15,17 @@ const THINGS =
   "köpek*|kedi*|at|atı|ağaç*|viski*|şarap*|ev|evi|bina*|araba*|arabası|kaplumbağa*|papağan*|çınar*|zeytin*|konak|yapı*|marka*|şirket*|firma*";
 const ANIMALS = "fil|fok|panda|zürafa|penguen|maymun|kaplumbağa|koala|yunus|balina|aslan|kaplan|ayı|tilki|zebra|deve|lama|keçi|goril|kanguru|su aygırı|gergedan|köpek|kedi";
 
+// Well-known people with a case suffix after the apostrophe ("Erdoğan'ın", "Tarkan'a"), which
+// joins the name into one word that the name list, holding the bare names, does not match.
+const SUFFIXED_PEOPLE = [
+  "erdoğan", "atatürk", "tarkan", "imamoğlu", "kılıçdaroğlu", "arda güler", "acun ılıcalı", "sezen aksu", "barış manço", "kemal sunal", "hande erçel",
+  "kenan imirzalıoğlu", "burak özçivit", "fatih terim", "ajda pekkan", "cem yılmaz", "müslüm gürses", "zeki müren", "mansur yavaş", "özgür özel",
+].flatMap((name) =>
+  ["ın", "in", "un", "ün", "nın", "nin", "nun", "nün", "a", "e", "ya", "ye", "ı", "i", "u", "ü", "yı", "yi", "yu", "yü", "la", "le", "yla", "yle", "dan", "den", "tan", "ten", "da", "de", "ta", "te"].map(
+    (suffix) => `${name}'${suffix}`,
+  ),
+);
+
 export const LEXICON: Lexicon = {
   lang: "tr",
   stopwords: [
@@ -58,6 +69,7 @@ export const LEXICON: Lexicon = {
     "okulda silahlı saldırı", "kan banyosu", "kanlı ceset*", "vahşi cinayet*", "kanlı cinayet*", "doğranmış ceset*", "parçalanmış ceset*",
   ],
   likeness: [
+    ...SUFFIXED_PEOPLE,
     "deepfake*", "derin sahte*", "yüz değiştir*", "yüz takas*", "yüzünü değiştir*", "yüzümü değiştir*", "yüzünü (koy*|yerleştir*)", "yüzümü (koy*|yerleştir*)", "face swap",
     "tıpatıp benzeyen", "birebir benzeyen", "ses klon*", "klonlanmış ses*", "sesini klonla*", "kimliğine bürün*", "kılığına girmiş (cumhurbaşkanı|başkan)",
     "papa (francis|franciscus|fransuva|leo|benedikt|hazretleri)", "papa'yı", "papanın", "katolik* ruhani lider*", "vatikan'ın lideri",
