@@ -1947,7 +1947,7 @@ export const REAL_PEOPLE: readonly string[] = [
   "Ricky Martin|Рики Мартин|瑞奇·马丁|瑞奇·馬丁|瑞奇马丁|瑞奇馬丁|リッキー・マーティン|リッキーマーティン|리키 마틴|리키마틴|ريكي مارتن|रिकी मार्टिन|리키마틴이|리키마틴은|리키마틴을|리키마틴과|리키마틴의|리키마틴도|Riki Martin|Ruiqi Mading|Rui Qi Ma Ding|Ruiqimading|Rikkii Maatin|Rikkiimaatin|Martin Ricky|Rui Qimading|리키 마틴이|리키 마틴은|리키 마틴을|리키 마틴과|리키 마틴의|리키 마틴도",
   "Luis Fonsi",
   "Daddy Yankee|Дэдди Янки|洋基老爹|ダディー・ヤンキー|ダディーヤンキー|대디 양키|대디양키|دادي يانكي|대디양키가|대디양키는|대디양키를|대디양키와|대디양키의|대디양키도|Deddi Yanki|Yangjilaodie|Yang Ji Lao Die|Dadii Yankii|Dadiiyankii|Yankee Daddy|Yang Jilaodie|대디 양키가|대디 양키는|대디 양키를|대디 양키와|대디 양키의|대디 양키도",
-  "Bad Bunny rapper|Benito Antonio Martinez Ocasio|Benito Martinez Ocasio|Бэд Банни|バッド・バニー|バッドバニー|배드 버니|배드버니|باد باني|배드버니가|배드버니는|배드버니를|배드버니와|배드버니의|배드버니도|Bed Banni|Baddo Banii|Baddobanii|Bad Bunny|배드 버니가|배드 버니는|배드 버니를|배드 버니와|배드 버니의|배드 버니도",
+  "Bad Bunny rapper|Benito Antonio Martinez Ocasio|Benito Martinez Ocasio|Бэд Банни|バッド・バニー|バッドバニー|배드 버니|배드버니|باد باني|배드버니가|배드버니는|배드버니를|배드버니와|배드버니의|배드버니도|Bed Banni|Baddo Banii|Baddobanii|배드 버니가|배드 버니는|배드 버니를|배드 버니와|배드 버니의|배드 버니도",
   "J Balvin",
   "Maluma",
   "Ozuna",
