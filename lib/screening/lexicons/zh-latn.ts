@@ -51,6 +51,8 @@ export const LEXICON: Lexicon = {
   negators: ["bu", "buyao", "meiyou", "bie", "buhan", "jinzhi"],
   exceptions: [
     ...["tong nian", "tong hua", "er tong hua", "hai zi qi", "duo shao nian", "bu shao nian qing", "luo se", "luo zhuang", "luo yan", "xue xing ma li", "pou fu chan",
-      "shi ren", "xiao xue xi", "xiao xue jia", "chu zhong ji", "gao zhong di", "duan tou lu", "mao bao bao", "gou bao bao"].flatMap(both),
+      "shi ren", "xiao xue xi", "xiao xue jia", "chu zhong ji", "gao zhong di", "duan tou lu", "mao bao bao", "gou bao bao",
+      // "baobao" said of a young animal: a panda cub, a puppy, a kitten, a foal, a lamb, a bunny, a chick
+      ...["xiong mao", "da xiong mao", "gou", "mao", "xiao gou", "gou gou", "xiao mao", "mao mi", "xiao ma", "xiao yang", "tu zi", "xiao tu", "xiao ji", "xiong", "hou zi", "xiao xiang", "da xiang", "lao hu", "shi zi", "hai bao", "qi e", "xiao lu", "ya zi", "xiao zhu", "ke la"].flatMap((a) => [`${a} bao bao`, `${a.replace(/ /g, "")} baobao`, `${a} baobao`])].flatMap(both),
   ],
 };
