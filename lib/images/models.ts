@@ -14,6 +14,10 @@ export type Models = { tf: Tf; faceapi: FaceApi; nsfw: Nsfw };
 
 // createRequire: the packages are CommonJS-first and stay outside the Next bundle (next.config.ts).
 const require = createRequire(import.meta.url);
+// Turbopack turns a require.resolve it can see into a module number; the model folders are found
+// through a resolver it cannot see (next.config.ts traces those files for serverless deploys).
+const hiddenCreateRequire = (process.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined)?.createRequire ?? createRequire;
+const packageDir = (name: string) => path.dirname(hiddenCreateRequire(import.meta.url).resolve(`${name}/package.json`));
 const holder = globalThis as unknown as { __reel402ImageModels?: Promise<Models> };
 
 export function getModels(): Promise<Models> {
@@ -27,8 +31,7 @@ export function getModels(): Promise<Models> {
 async function loadModels(): Promise<Models> {
   const tf = require("@tensorflow/tfjs") as Tf;
   const wasm = require("@tensorflow/tfjs-backend-wasm") as typeof import("@tensorflow/tfjs-backend-wasm");
-  // Resolved through package.json: a bundler must not try to load the .wasm files as modules.
-  const wasmDir = path.join(path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist");
+  const wasmDir = path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist");
   wasm.setWasmPaths(`${wasmDir}${path.sep}`);
   // The threaded build would compete with the web server for the same cores; one thread is plenty at 224-512 px.
   wasm.setThreadsCount(1);
@@ -36,7 +39,7 @@ async function loadModels(): Promise<Models> {
   await tf.setBackend("wasm");
   await tf.ready();
   const faceapi = require("@vladmandic/face-api/dist/face-api.node-wasm.js") as FaceApi;
-  const modelDir = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
+  const modelDir = path.join(packageDir("@vladmandic/face-api"), "model");
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
   const nsfwjs = (await import("nsfwjs")) as typeof import("nsfwjs");
   const nsfw = await nsfwjs.load("MobileNetV2");
