@@ -114,7 +114,9 @@ describe("POST /uploads on the built server", () => {
   test("a photo of a person is refused before anything is stored", { timeout: 60_000 }, async () => {
     const uploads = async () => (await readdir(path.join(server.dataDir, "videos")).catch(() => [] as string[])).filter((f) => f.startsWith("upl_")).sort();
     const before = await uploads();
+    const started = performance.now();
     const res = await upload(face, { "content-type": "image/jpeg" });
+    console.log(`upload latency: refused face ${(performance.now() - started).toFixed(0)} ms`);
     assert.equal(res.status, 403);
     const body = (await res.json()) as { code: string; category: string };
     assert.deepEqual([body.code, body.category], ["content_policy", "likeness"]);
@@ -122,7 +124,9 @@ describe("POST /uploads on the built server", () => {
   });
 
   test("URLs: a public image is fetched and sniffed; SSRF attempts are refused before any request reaches the private server", { timeout: 90_000 }, async () => {
+    const started = performance.now();
     const ok = await byUrl(`http://127.0.0.1:${allowed.port}/landscape.png`);
+    console.log(`upload latency: by URL, screened (models warm) ${(performance.now() - started).toFixed(0)} ms`);
     assert.equal(ok.status, 201, await ok.clone().text());
     assert.equal(((await ok.json()) as { content_type: string }).content_type, "image/png", "sniffed, not the server's text/plain");
     const notImage = await byUrl(`http://127.0.0.1:${allowed.port}/notes.txt`);
