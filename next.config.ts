@@ -12,7 +12,21 @@ const config: NextConfig = {
     "@neondatabase/serverless",
     "ws",
     "ioredis",
+    // Image screening: the models are files inside these packages, read from node_modules at run time.
+    "sharp",
+    "@tensorflow/tfjs",
+    "@tensorflow/tfjs-backend-wasm",
+    "@vladmandic/face-api",
+    "nsfwjs",
   ],
+  // Files the image screening reads by path (lib/images/models.ts), which tracing cannot see.
+  outputFileTracingIncludes: {
+    "/*": [
+      "./node_modules/@vladmandic/face-api/model/ssd_mobilenetv1_model*",
+      "./node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
+      "./node_modules/nsfwjs/dist/models/mobilenet_v2/**",
+    ],
+  },
   turbopack: { root: import.meta.dirname },
   poweredByHeader: false,
   // Content negotiation at `/`: a browser asking for HTML gets the studio page, every other

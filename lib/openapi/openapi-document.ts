@@ -1,5 +1,6 @@
 import { PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
+import { uploadsPathItem } from "@/lib/images/openapi-uploads";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import { jobCreatedSchema, jobSchema, problemSchema, statusSchema, toSchema } from "@/lib/requests/response-schemas";
 import { customPricing, fixedPrices, pricingFacts } from "@/lib/storefront/price-book";
@@ -61,6 +62,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       responses: { "200": json("The job.", "#/components/schemas/Job"), "404": problem("Unknown job id.") },
     },
   };
+  paths["/uploads"] = uploadsPathItem(problem);
   paths["/status"] = { get: { operationId: "get_status", tags: ["service"], security: [], responses: { "200": json("Live statistics.", "#/components/schemas/Status") } } };
   paths["/"] = { get: { operationId: "get_storefront", tags: ["service"], security: [], responses: { "200": { description: "Storefront JSON.", content: { "application/json": { schema: { type: "object" } } } } } } };
   paths["/llms.txt"] = { get: { operationId: "get_llms_txt", tags: ["service"], security: [], responses: { "200": { description: "Markdown storefront for agents.", content: { "text/plain": { schema: { type: "string" } } } } } } };
@@ -74,6 +76,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     tags: [
       { name: "generation", description: "Paid video generation (x402)." },
       { name: "jobs", description: "Free job polling." },
+      { name: "uploads", description: "Free image uploads for image-to-video requests." },
       { name: "service", description: "Free discovery and statistics." },
     ],
     "x-payment-info": payment,

@@ -1,4 +1,5 @@
 import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import { describeError } from "@/lib/api/describe-error";
 import type { PublicClient } from "viem";
 import { explainBreak } from "@/lib/audit/chain";
 import { AuditBreakError, type CheckpointState, checkpointAuditLog } from "@/lib/audit/checkpoint";
@@ -8,6 +9,7 @@ import { reconcilePayments } from "@/lib/payments/reconcile";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { refundsInStatus } from "@/lib/refunds/repository";
 import { driveRefund, type RefundFaults } from "@/lib/refunds/send-refund";
+import { removeExpiredUploads } from "@/lib/images/image-store";
 import { removeExpiredVideos } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
@@ -26,8 +28,8 @@ export type MaintenanceDeps = {
   audit?: { secret: string; state: CheckpointState; reported?: string };
 };
 
-/** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos. Idempotent. */
-export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number }> {
+/** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos and uploads. Idempotent. */
+export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number; expiredUploads: number }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   // One part failing (an RPC outage) must not hold up the others.
   const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps).catch((error: unknown) => {
@@ -46,7 +48,12 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconcile
     }
   }
   const expired = await clearExpiredVideos(deps.db, deps.store);
-  return { reconciled, refunds, expired };
+  // Last, and contained: a store that cannot list must not fail the upkeep before it.
+  const expiredUploads = await removeExpiredUploads(deps.store).catch((error: unknown) => {
+    console.error(`[reel402] expired uploads not removed: ${describeError(error)}`);
+    return 0;
+  });
+  return { reconciled, refunds, expired, expiredUploads };
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : "unknown error");

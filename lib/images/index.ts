@@ -1,0 +1,57 @@
+import "server-only";
+import { problem } from "@/lib/api/problem";
+import { getEnv } from "@/lib/env";
+import { MAX_IMAGE_BYTES, normalizeImage } from "@/lib/images/decode";
+import { readImage, saveImage } from "@/lib/images/image-store";
+import { safeFetch } from "@/lib/images/safe-fetch";
+import { screenImage } from "@/lib/images/screen-image";
+import type { ImageProblem, ImageRef, ImageScreening, StoredImage } from "@/lib/images/types";
+import { getVideoStore } from "@/lib/storage/store";
+
+export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
+export { UPLOAD_TTL_MS } from "@/lib/images/image-store";
+export { imageRefSchema, parseImageRef } from "@/lib/images/ref";
+export { screenImage };
+export { ImageProblem, type ImageProblemCode, type ImageRef, type ImageScreening, type StoredImage } from "@/lib/images/types";
+
+export type AcceptedImage = { image: StoredImage; screening: ImageScreening; expiresAt: Date | null };
+
+/**
+ * Decodes and re-encodes untrusted image bytes, screens them, and stores them only when allowed:
+ * a refused picture (a face, explicit content) is never kept, not even for the 24 hours.
+ */
+export async function acceptImage(bytes: Buffer): Promise<AcceptedImage> {
+  const image = await normalizeImage(bytes);
+  const screening = await screenImage(image.bytes);
+  if (!screening.allowed) return { image, screening, expiresAt: null };
+  const { expiresAt } = await saveImage(getVideoStore(), image);
+  return { image, screening, expiresAt };
+}
+
+/** Fetches an image URL safely (see safeFetch); its bytes are then treated exactly like an upload. */
+export async function fetchImageBytes(url: string): Promise<Buffer> {
+  const { imageFetch } = getEnv();
+  const { bytes } = await safeFetch(url, { maxBytes: MAX_IMAGE_BYTES, timeoutMs: imageFetch.timeoutMs, allowHosts: imageFetch.allowHosts });
+  return bytes;
+}
+
+/**
+ * The image a request names, decoded; a URL is fetched now and stored under its upload id, so
+ * the job renders from our copy and the URL's owner cannot swap the picture after screening.
+ * The caller still runs screenImage(image.bytes) (answered from cache for an image screened here).
+ */
+export async function resolveImage(ref: ImageRef): Promise<StoredImage> {
+  if ("upload" in ref) return loadImage(ref.upload);
+  return (await acceptImage(await fetchImageBytes(ref.url))).image;
+}
+
+/** An image by upload id, for the renderer; throws upload_not_found / upload_expired. */
+export async function loadImage(id: string): Promise<StoredImage> {
+  const { expiresAt: _, ...image } = await readImage(getVideoStore(), id);
+  return image;
+}
+
+/** An ImageProblem as the HTTP answer (problem+json with its stable code); nothing is charged. */
+export function imageProblemResponse(error: ImageProblem): Response {
+  return problem(error.code, `${error.message} Nothing was charged.`);
+}
