@@ -51,6 +51,9 @@ const raw = z.object({
   LIMIT_POSTS_PER_MINUTE_PER_IP: int(20, 1),
   LIMIT_ACTIVE_JOBS_PER_WALLET: int(5, 1),
   LIMIT_QUEUE_CAPACITY: int(50, 1),
+  LIMIT_UPLOADS_PER_MINUTE_PER_IP: int(20, 1),
+  IMAGE_FETCH_TIMEOUT_MS: int(10_000, 1),
+  IMAGE_FETCH_ALLOW_HOSTS: z.string().default(""),
   JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
   VIDEO_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUDIT_CHAIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -180,11 +183,17 @@ export function parseEnv(source: Record<string, string | undefined>) {
       postsPerMinutePerIp: e.LIMIT_POSTS_PER_MINUTE_PER_IP,
       activeJobsPerWallet: e.LIMIT_ACTIVE_JOBS_PER_WALLET,
       queueCapacity: e.LIMIT_QUEUE_CAPACITY,
+      uploadsPerMinutePerIp: e.LIMIT_UPLOADS_PER_MINUTE_PER_IP,
       maxBodyBytes: 16384,
       idempotencyKeyTtlSeconds: 24 * 60 * 60,
       abuseBlock: { rejections: e.ABUSE_BLOCK_REJECTIONS, windowSeconds: e.ABUSE_BLOCK_WINDOW_SECONDS, blockSeconds: e.ABUSE_BLOCK_SECONDS },
     },
     redisUrl: e.REDIS_URL,
+    imageFetch: {
+      timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS,
+      /** "host:port" origins an image URL may reach although private, and over http; empty in production. */
+      allowHosts: new Set(e.IMAGE_FETCH_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    },
     // Devnet: account #0 refunds. Production: a dedicated hot key, never the payTo wallet's.
     refundKey: (e.REFUND_PRIVATE_KEY ?? (devnet ? DEVNET_ACCOUNT0_KEY : undefined)) as `0x${string}` | undefined,
     /** Fault injection for tests and demos; refused outside the devnet. */
