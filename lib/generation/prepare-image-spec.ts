@@ -2,9 +2,7 @@ import { createHash } from "node:crypto";
 import { problem } from "@/lib/api/problem";
 import type { ImageProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
-import { imageProblemResponse, resolveImage, screenImage } from "@/lib/images";
-import type { ImageRef, StoredImage } from "@/lib/images/types";
-import { ImageProblem } from "@/lib/images/types";
+import { ImageProblem, type ImageRef, resolveImage, screenImage, type StoredImage } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
 import type { FrameImage, GenerationSpec } from "@/lib/providers/types";
 import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
@@ -39,7 +37,9 @@ export async function prepareImageSpec(product: ImageProduct, bytes: Uint8Array,
     try {
       images.push({ field, image: await resolveImage(ref) });
     } catch (error) {
-      if (error instanceof ImageProblem) return { ok: false, response: imageProblemResponse(error, field) };
+      if (error instanceof ImageProblem) {
+        return { ok: false, response: problem(error.code, `${field}: ${error.message}`, { extra: { errors: [{ field, message: error.message }] } }) };
+      }
       throw error;
     }
   }
