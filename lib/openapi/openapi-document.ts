@@ -1,8 +1,9 @@
-import { PRODUCTS } from "@/lib/catalog/products";
+import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import { jobCreatedSchema, jobSchema, problemSchema, statusSchema, toSchema } from "@/lib/requests/response-schemas";
-import { customPricing, fixedPrices, pricingFacts } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, imagePricing, pricingFacts } from "@/lib/storefront/price-book";
+import { IMAGE_FORMATS, IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
 const problem = (description: string) => ({
@@ -17,17 +18,17 @@ export function buildOpenApiDocument(baseUrl: string) {
   const payment = { protocol: "x402", x402Version: 2, scheme: "exact", network: env.network, asset: env.asset.address, currency: "USDC", payTo: env.payTo };
   const priceInfo = new Map<string, Record<string, unknown>>([
     ...fixedPrices().map(({ product, priceUsd, priceAtomic }) => [product.sku, { pricing: "fixed", price_usd: priceUsd, amount: priceAtomic }] as const),
-    ...customPricing().map((c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const),
+    ...[...customPricing(), ...imagePricing()].map((c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const),
   ]);
 
   const paths: Record<string, unknown> = {};
-  for (const p of PRODUCTS) {
+  for (const p of ALL_PRODUCTS) {
     paths[p.path] = {
       post: {
         operationId: p.operationId,
         tags: ["generation"],
         summary: p.title,
-        description: `${p.description} Paid per call with x402 v2 (exact, USDC): the first call answers 402 with the exact quote; repeat it with PAYMENT-SIGNATURE.`,
+        description: `${p.description} Paid per call with x402 v2 (exact, USDC): the first call answers 402 with the exact quote; repeat it with PAYMENT-SIGNATURE.${p.mode === "image" ? ` ${IMAGE_POLICY.references} ${IMAGE_POLICY.screening}` : ""}`,
         security: [],
         "x-payment-info": { ...payment, ...priceInfo.get(p.sku) },
         parameters: [
@@ -45,13 +46,40 @@ export function buildOpenApiDocument(baseUrl: string) {
           },
           "403": problem("Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged."),
           "409": problem("A request with this Idempotency-Key or payment is still in progress."),
-          "422": problem("Idempotency-Key reused with a different request."),
+          "422": problem(p.mode === "image" ? "Idempotency-Key reused with a different request, or an image URL refused or not fetchable (`image_fetch_refused`, `image_fetch_failed`) or out of range (`image_dimensions`)." : "Idempotency-Key reused with a different request."),
+          ...(p.mode === "image"
+            ? { "404": problem("`image` or `last_image` names an unknown upload (`upload_not_found`)."), "410": problem("The upload expired (`upload_expired`); upload it again."), "413": problem("A fetched image is too large (`image_too_large`)."), "415": problem("A fetched URL is not a JPEG, PNG or WebP still image (`unsupported_image`).") }
+            : {}),
           "429": problem("Rate limit exceeded or IP temporarily blocked; see Retry-After."),
           "503": problem("At capacity; rejected before payment; never charged."),
         },
       },
     };
   }
+  paths[UPLOAD_FACTS.path] = {
+    post: {
+      operationId: "upload_image",
+      tags: ["images"],
+      summary: "Upload an image",
+      description: `${UPLOAD_FACTS.description} Free. ${IMAGE_POLICY.processing}`,
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          ...Object.fromEntries(IMAGE_FORMATS.map((m) => [m, { schema: { type: "string", contentMediaType: m, maxLength: UPLOAD_FACTS.max_bytes } }])),
+          "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", contentMediaType: "image/*" } }, required: ["file"] } },
+        },
+      },
+      responses: {
+        "201": { description: "Stored; pass `id` as `image` or `last_image`.", content: { "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "string", pattern: "^upl_[0-9a-f]{64}$" } } } } } },
+        "404": problem("Unknown upload id."),
+        "413": problem("Image larger than the limit."),
+        "415": problem("Not a JPEG, PNG or WebP still image."),
+        "422": problem("Image dimensions out of range."),
+        "429": problem("Too many uploads from this address; see Retry-After."),
+      },
+    },
+  };
   paths["/jobs/{id}"] = {
     get: {
       operationId: "get_job",
@@ -73,6 +101,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     security: [],
     tags: [
       { name: "generation", description: "Paid video generation (x402)." },
+      { name: "images", description: "Free image uploads for image-to-video." },
       { name: "jobs", description: "Free job polling." },
       { name: "service", description: "Free discovery and statistics." },
     ],

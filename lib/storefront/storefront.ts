@@ -1,6 +1,7 @@
 import { getEnv } from "@/lib/env";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
-import { customPricing, fixedPrices, pricingFacts } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, imagePricing, pricingFacts } from "@/lib/storefront/price-book";
+import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import { CONTENT_POLICY, FREE_ENDPOINTS, limitFacts, paymentFacts, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
 /** GET / for machines: live prices, limits and payment facts from the running config. */
@@ -35,6 +36,19 @@ export function buildStorefront() {
       example_body: exampleBody(c.product),
       pricing: { ...pricingFacts(c), rounding: "up to the cent" },
     })),
+    image_to_video_endpoints: imagePricing().map((c) => ({
+      sku: c.product.sku,
+      family: c.product.family,
+      model: c.product.model,
+      endpoint: c.product.path,
+      method: "POST",
+      description: c.product.description,
+      request_body: requestBodyJsonSchema(c.product),
+      example_body: exampleBody(c.product),
+      pricing: { ...pricingFacts(c), rounding: "up to the cent", same_book_as: c.product.family === "alpha" ? "alpha-custom" : "alpha-fast-custom" },
+    })),
+    uploads: UPLOAD_FACTS,
+    image_policy: IMAGE_POLICY,
     limits: limitFacts(env),
     free_endpoints: FREE_ENDPOINTS,
     idempotency: {
