@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -48,17 +50,44 @@ describe("image-to-video on the built server (Postgres)", () => {
   let landscape: Buffer;
   let red: Buffer;
   let blue: Buffer;
+  let portrait: Buffer;
+  // An image host: an origin the operator allowed (as tests must: it is on loopback, over http).
+  let host: Server;
+  let hostUrl: string;
   before(async () => {
-    stack = await startStack({ database: "postgres", env: { POLL_INTERVAL_MS: "200" } });
-    base = stack.server.url;
-    [landscape, red, blue] = await Promise.all([
+    [landscape, red, blue, portrait] = await Promise.all([
       syntheticImage("testsrc2", 800, 600, "png"),
       syntheticImage("color=c=0xd02020", 960, 540, "jpg"),
       syntheticImage("color=c=0x2030d0", 960, 540, "png"),
+      syntheticImage("smptebars", 540, 960, "webp"),
     ]);
+    host = createServer((req, res) => {
+      if (req.url !== "/portrait.webp") return res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "image/webp" }).end(portrait);
+    });
+    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+    hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    stack = await startStack({ database: "postgres", env: { POLL_INTERVAL_MS: "200", IMAGE_FETCH_ALLOW_HOSTS: new URL(hostUrl).host } });
+    base = stack.server.url;
   });
   after(async () => {
     await stack?.close();
+    host?.close();
+  });
+
+  test("an image URL is fetched, screened and quoted; adaptive follows its portrait shape", { timeout: 120_000 }, async () => {
+    const body = { image: `${hostUrl}/portrait.webp`, duration: 4, resolution: "480p" };
+    const challenge = await post(`${base}/generate/alpha-fast/image-to-video`, body);
+    assert.equal(challenge.status, 402, await challenge.clone().text());
+    assert.equal(requiredFromHeader(challenge).accepts[0]?.amount, "260000");
+    const jobId = await pay(base, 5, "/generate/alpha-fast/image-to-video", body);
+    const job = await waitForJob(base, jobId, 120_000);
+    assert.equal(job.status, "succeeded", JSON.stringify(job.error));
+    const info = await probe(await download(job.video_url as string));
+    assert.deepEqual([info.width, info.height, info.fps], [480, 854, 24]);
+    const missing = await post(`${base}/generate/alpha-fast/image-to-video`, { image: `${hostUrl}/gone.png` });
+    assert.equal(missing.status, 422);
+    assert.equal(((await missing.json()) as { code: string }).code, "image_fetch_failed");
   });
 
   test("upload → quote → pay → succeeded: an MP4 of the picture at the exact size, length, fps and audio", { timeout: 180_000 }, async () => {
