@@ -1,0 +1,43 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/**
+ * The screening models, loaded once per process on first use, from files inside the installed
+ * packages (nothing is downloaded): face-api's SSD MobileNet v1 face detector and nsfwjs's
+ * bundled MobileNet v2 classifier, on TensorFlow.js's WebAssembly backend (CPU, no native addon).
+ */
+
+type FaceApi = typeof import("@vladmandic/face-api");
+type Tf = typeof import("@tensorflow/tfjs");
+type Nsfw = Awaited<ReturnType<typeof import("nsfwjs").load>>;
+export type Models = { tf: Tf; faceapi: FaceApi; nsfw: Nsfw };
+
+// createRequire: the packages are CommonJS-first and stay outside the Next bundle (next.config.ts).
+const require = createRequire(import.meta.url);
+const holder = globalThis as unknown as { __reel402ImageModels?: Promise<Models> };
+
+export function getModels(): Promise<Models> {
+  holder.__reel402ImageModels ??= loadModels().catch((error: unknown) => {
+    holder.__reel402ImageModels = undefined; // a failed load is retried by the next request
+    throw error;
+  });
+  return holder.__reel402ImageModels;
+}
+
+async function loadModels(): Promise<Models> {
+  const tf = require("@tensorflow/tfjs") as Tf;
+  const wasm = require("@tensorflow/tfjs-backend-wasm") as typeof import("@tensorflow/tfjs-backend-wasm");
+  const wasmDir = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm"));
+  wasm.setWasmPaths(`${wasmDir}${path.sep}`);
+  // The threaded build would compete with the web server for the same cores; one thread is plenty at 224-512 px.
+  wasm.setThreadsCount(1);
+  tf.env().set("IS_NODE", true);
+  await tf.setBackend("wasm");
+  await tf.ready();
+  const faceapi = require("@vladmandic/face-api/dist/face-api.node-wasm.js") as FaceApi;
+  const modelDir = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
+  const nsfwjs = (await import("nsfwjs")) as typeof import("nsfwjs");
+  const nsfw = await nsfwjs.load("MobileNetV2");
+  return { tf, faceapi, nsfw };
+}

@@ -1,0 +1,77 @@
+/**
+ * Scores the image screener (lib/images/screen-image.ts) against tests/fixtures/images/labels.json:
+ * recall per kind of face, false rejects on images without people, time per image. Exits
+ * non-zero when photo-face recall falls under 90% or more than 5% of images without people are
+ * refused. Run: npm run screening:eval -- images [--verbose], or tsx scripts/screening-eval-images.ts
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { analyzeImage, judgeImage } from "../lib/images/screen-image";
+import { getModels } from "../lib/images/models";
+
+type Label = { file: string; label: "face" | "none" | "sexual"; kind: string; source: string };
+const dir = path.join(process.cwd(), "tests/fixtures/images");
+const labels = JSON.parse(readFileSync(path.join(dir, "labels.json"), "utf8")) as Label[];
+const verbose = process.argv.includes("--verbose");
+const pct = (n: number, d: number) => (d === 0 ? "  n/a" : `${((n / d) * 100).toFixed(1)}%`);
+
+const loadStarted = performance.now();
+await getModels();
+const loadMs = performance.now() - loadStarted;
+
+type Row = Label & { verdict: string; ms: number; face: number; porn: number; hentai: number; sexy: number };
+const rows: Row[] = [];
+for (const label of labels) {
+  const analysis = await analyzeImage(readFileSync(path.join(dir, label.file)));
+  const verdict = judgeImage(analysis);
+  rows.push({
+    ...label,
+    verdict: verdict.allowed ? "allowed" : verdict.category,
+    ms: analysis.ms,
+    face: Math.max(0, ...analysis.faces),
+    porn: analysis.nsfw.Porn ?? 0,
+    hentai: analysis.nsfw.Hentai ?? 0,
+    sexy: analysis.nsfw.Sexy ?? 0,
+  });
+}
+
+console.log(`Labelled set: ${rows.length} images (${dir}); models loaded in ${loadMs.toFixed(0)} ms\n`);
+const groups = new Map<string, Row[]>();
+for (const r of rows) {
+  const key = r.label === "face" ? `likeness: ${r.kind.split(",")[0]}, ${r.kind.split(",")[1]?.trim() ?? ""}` : r.label;
+  groups.set(key, [...(groups.get(key) ?? []), r]);
+}
+const faces = rows.filter((r) => r.label === "face");
+const photoFaces = faces.filter((r) => r.kind.startsWith("photo"));
+const caught = (rs: Row[]) => rs.filter((r) => r.verdict === "likeness").length;
+console.log("likeness (faces)                         count  recall");
+for (const [key, rs] of [...groups].filter(([k]) => k.startsWith("likeness")).sort()) {
+  console.log(`  ${key.slice(10).padEnd(38)} ${String(rs.length).padStart(5)}  ${pct(caught(rs), rs.length).padStart(6)}`);
+}
+console.log(`  ${"all faces".padEnd(38)} ${String(faces.length).padStart(5)}  ${pct(caught(faces), faces.length).padStart(6)}`);
+const sexual = rows.filter((r) => r.label === "sexual");
+console.log(`\nsexual: ${sexual.length} labelled images (no registry package ships explicit test fixtures; not measured here)`);
+const none = rows.filter((r) => r.label === "none");
+const wrong = none.filter((r) => r.verdict !== "allowed");
+console.log(`\nwithout people: ${none.length} images, false rejects ${wrong.length} (${pct(wrong.length, none.length)})`);
+for (const r of wrong) console.log(`    refused as ${r.verdict}: ${r.file} (face ${r.face.toFixed(2)}, porn ${r.porn.toFixed(2)})`);
+const sexyOnFaces = faces.filter((r) => r.verdict === "sexual").length;
+if (sexyOnFaces) console.log(`\nface images refused as sexual instead of likeness: ${sexyOnFaces}`);
+
+const times = rows.map((r) => r.ms).sort((a, b) => a - b);
+const mean = times.reduce((a, b) => a + b, 0) / times.length;
+console.log(`\ntime per image (decode + face detection + nsfw, one wasm thread): mean ${mean.toFixed(0)} ms, p95 ${times[Math.floor(times.length * 0.95)]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`);
+if (verbose) {
+  console.log("\nfile                                  verdict   face  porn  hentai sexy  ms");
+  for (const r of rows) console.log(`${r.file.padEnd(38)} ${r.verdict.padEnd(9)} ${r.face.toFixed(2)}  ${r.porn.toFixed(2)}  ${r.hentai.toFixed(2)}   ${r.sexy.toFixed(2)}  ${r.ms.toFixed(0)}`);
+} else for (const r of faces.filter((f) => f.verdict !== "likeness")) console.log(`    missed face: ${r.file} (${r.kind}; best score ${r.face.toFixed(2)})`);
+
+const failures: string[] = [];
+if (caught(photoFaces) < 0.9 * photoFaces.length) failures.push(`photo-face recall ${pct(caught(photoFaces), photoFaces.length)} < 90%`);
+if (wrong.length > 0.05 * none.length) failures.push(`false rejects ${pct(wrong.length, none.length)} > 5%`);
+if (failures.length) {
+  console.error(`\nFAIL: ${failures.join("; ")}`);
+  process.exit(1);
+}
+console.log("\nPASS");
+process.exit(0);
