@@ -68,10 +68,30 @@ export function buildOpenApiDocument(baseUrl: string) {
         content: {
           ...Object.fromEntries(IMAGE_FORMATS.map((m) => [m, { schema: { type: "string", contentMediaType: m, maxLength: UPLOAD_FACTS.max_bytes } }])),
           "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", contentMediaType: "image/*" } }, required: ["file"] } },
+          "application/json": { schema: { type: "object", properties: { url: { type: "string", format: "uri" } }, required: ["url"], additionalProperties: false } },
         },
       },
       responses: {
-        "201": { description: "Stored; pass `id` as `image` or `last_image`.", content: { "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "string", pattern: "^upl_[0-9a-f]{64}$" } } } } } },
+        "201": {
+          description: "Stored; pass `id` as `image` or `last_image`.",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["id", "width", "height", "content_type", "bytes", "expires_at"],
+                properties: {
+                  id: { type: "string", pattern: "^upl_[0-9a-f]{64}$" },
+                  width: { type: "integer" },
+                  height: { type: "integer" },
+                  content_type: { type: "string", enum: [...IMAGE_FORMATS] },
+                  bytes: { type: "integer" },
+                  expires_at: { type: "string", format: "date-time" },
+                },
+              },
+            },
+          },
+        },
+        "403": problem("Refused by the image policy (`content_policy` with `category` likeness or sexual), or a body in another format."),
         "404": problem("Unknown upload id."),
         "413": problem("Image larger than the limit."),
         "415": problem("Not a JPEG, PNG or WebP still image."),

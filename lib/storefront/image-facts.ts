@@ -9,7 +9,7 @@ export const UPLOAD_FACTS = {
   path: "/uploads",
   paid: false,
   description:
-    "Upload a JPEG, PNG or WebP still image (the raw bytes as the request body with its image Content-Type, or one file in a multipart/form-data field). Answers 201 with the upload id (`upl_` + the sha256 of our re-encoded copy) to pass as `image` or `last_image`.",
+    'Upload a JPEG, PNG or WebP still image: the raw bytes as the body with its image Content-Type, a multipart/form-data body with the file in the field "file", or JSON {"url": "https://…"} for the service to fetch. The picture is screened at once (403 content_policy for a face or sexual content). Answers 201 {id, width, height, content_type, bytes, expires_at}; pass `id` (`upl_` + the sha256 of our re-encoded copy) as `image` or `last_image`.',
   max_bytes: MAX_IMAGE_BYTES,
   max_side_pixels: MAX_IMAGE_SIDE,
   formats: IMAGE_FORMATS,

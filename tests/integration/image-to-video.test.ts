@@ -26,6 +26,11 @@ async function upload(base: string, bytes: Buffer, type: string): Promise<string
   return body.id as string;
 }
 
+const pick = (body: unknown) => {
+  const { code, category } = body as { code?: string; category?: string };
+  return { code, category };
+};
+
 async function download(url: string): Promise<string> {
   const res = await fetch(url);
   assert.equal(res.status, 200);
@@ -61,9 +66,11 @@ describe("image-to-video on the built server (Postgres)", () => {
       syntheticImage("color=c=0x2030d0", 960, 540, "png"),
       syntheticImage("smptebars", 540, 960, "webp"),
     ]);
+    const face = readFileSync(FACE);
     host = createServer((req, res) => {
-      if (req.url !== "/portrait.webp") return res.writeHead(404).end();
-      res.writeHead(200, { "content-type": "image/webp" }).end(portrait);
+      if (req.url === "/portrait.webp") return res.writeHead(200, { "content-type": "image/webp" }).end(portrait);
+      if (req.url === "/face.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(face);
+      res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
     hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
@@ -157,25 +164,28 @@ describe("image-to-video on the built server (Postgres)", () => {
 
   test("an image with a face is refused with 403 before any quote; nothing is charged", { timeout: 60_000 }, async () => {
     assert.ok(existsSync(FACE), `face photo at ${FACE}`);
-    const id = await upload(base, readFileSync(FACE), "image/jpeg");
+    // Uploading it is refused at once: a picture of a person is never stored.
+    const refusedUpload = await fetch(`${base}/uploads`, { method: "POST", headers: { "content-type": "image/jpeg" }, body: new Uint8Array(readFileSync(FACE)) });
+    assert.equal(refusedUpload.status, 403);
+    assert.deepEqual(pick(await refusedUpload.json()), { code: "content_policy", category: "likeness" });
+
+    // Named by URL in a generation request, it is fetched and screened before the 402.
     const payer = payingFetch(4);
     const before = await stack.chain.balanceOf(payer.account.address);
     const res = await payer.fetch(`${base}/generate/alpha/image-to-video`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ image: id, prompt: "a gentle smile" }),
+      body: JSON.stringify({ image: `${hostUrl}/face.jpg`, prompt: "a gentle smile" }),
     });
     assert.equal(res.status, 403);
     assert.equal(res.headers.get("payment-required"), null);
-    const problem = (await res.json()) as { code: string; category: string };
-    assert.equal(problem.code, "content_policy");
-    assert.equal(problem.category, "likeness");
+    assert.deepEqual(pick(await res.json()), { code: "content_policy", category: "likeness" });
     assert.equal(await stack.chain.balanceOf(payer.account.address), before);
     // As a last frame too.
     const other = await upload(base, red, "image/jpeg");
-    const last = await post(`${base}/generate/alpha/image-to-video`, { image: other, last_image: id });
+    const last = await post(`${base}/generate/alpha/image-to-video`, { image: other, last_image: `${hostUrl}/face.jpg` });
     assert.equal(last.status, 403);
-    assert.equal(((await last.json()) as { code: string }).code, "content_policy");
+    assert.deepEqual(pick(await last.json()), { code: "content_policy", category: "likeness" });
   });
 
   test("bad image references are refused before payment with stable codes", async () => {
