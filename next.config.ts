@@ -12,6 +12,12 @@ const config: NextConfig = {
     "@neondatabase/serverless",
     "ws",
     "ioredis",
+    // Image screening: the models are files inside these packages, read from node_modules at run time.
+    "sharp",
+    "@tensorflow/tfjs",
+    "@tensorflow/tfjs-backend-wasm",
+    "@vladmandic/face-api",
+    "nsfwjs",
   ],
   turbopack: { root: import.meta.dirname },
   poweredByHeader: false,

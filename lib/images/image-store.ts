@@ -27,3 +27,20 @@ export async function readImage(store: VideoStore, id: string, now = new Date())
   if (expiresAt.getTime() <= now.getTime()) throw new ImageProblem("upload_expired", "This upload has expired (uploads are kept 24 hours); upload the image again.");
   return { id: record.id, bytes: Buffer.from(record.data, "base64"), mime: record.mime, width: record.width, height: record.height, expiresAt };
 }
+
+/**
+ * Deletes uploads past their 24 hours (by the record's last write: a re-upload of the same pixels
+ * rewrites it). Reading an expired one is refused anyway; this frees the space. Returns how many.
+ */
+export async function removeExpiredUploads(store: VideoStore, now = new Date(), batch = 200): Promise<number> {
+  const due = (await store.listRecords("upl_", batch)).filter((r) => UPLOAD_ID.test(r.name) && r.writtenAt.getTime() + UPLOAD_TTL_MS <= now.getTime());
+  let removed = 0;
+  for (const record of due) {
+    // One failure must not keep the rest; the next tick retries it.
+    await store.removeRecord(record.name).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
+}

@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES, normalizeImage } from "@/lib/images/decode";
 import { readImage, saveImage } from "@/lib/images/image-store";
 import { safeFetch } from "@/lib/images/safe-fetch";
 import { screenImage } from "@/lib/images/screen-image";
-import type { ImageRef, StoredImage } from "@/lib/images/types";
+import type { ImageRef, ImageScreening, StoredImage } from "@/lib/images/types";
 import { getVideoStore } from "@/lib/storage/store";
 
 export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
@@ -13,27 +13,35 @@ export { imageRefSchema, parseImageRef } from "@/lib/images/ref";
 export { screenImage };
 export { ImageProblem, type ImageProblemCode, type ImageRef, type ImageScreening, type StoredImage } from "@/lib/images/types";
 
-/** Decodes, re-encodes and stores untrusted image bytes; the answer carries the upload id. */
-export async function storeImage(bytes: Buffer): Promise<StoredImage & { expiresAt: Date }> {
+export type AcceptedImage = { image: StoredImage; screening: ImageScreening; expiresAt: Date | null };
+
+/**
+ * Decodes and re-encodes untrusted image bytes, screens them, and stores them only when allowed:
+ * a refused picture (a face, explicit content) is never kept, not even for the 24 hours.
+ */
+export async function acceptImage(bytes: Buffer): Promise<AcceptedImage> {
   const image = await normalizeImage(bytes);
+  const screening = await screenImage(image.bytes);
+  if (!screening.allowed) return { image, screening, expiresAt: null };
   const { expiresAt } = await saveImage(getVideoStore(), image);
-  return { ...image, expiresAt };
+  return { image, screening, expiresAt };
 }
 
-/** Fetches an image URL safely (see safeFetch), then treats its bytes exactly like an upload. */
-export async function fetchImage(url: string): Promise<StoredImage & { expiresAt: Date }> {
+/** Fetches an image URL safely (see safeFetch); its bytes are then treated exactly like an upload. */
+export async function fetchImageBytes(url: string): Promise<Buffer> {
   const { imageFetch } = getEnv();
   const { bytes } = await safeFetch(url, { maxBytes: MAX_IMAGE_BYTES, timeoutMs: imageFetch.timeoutMs, allowHosts: imageFetch.allowHosts });
-  return storeImage(bytes);
+  return bytes;
 }
 
 /**
- * The image a request names, decoded and stored under its upload id (a URL is fetched now, so
- * the job renders from our copy and the URL's owner cannot swap the picture after screening).
+ * The image a request names, decoded; a URL is fetched now and stored under its upload id, so
+ * the job renders from our copy and the URL's owner cannot swap the picture after screening.
+ * The caller still runs screenImage(image.bytes) (answered from cache for an image screened here).
  */
 export async function resolveImage(ref: ImageRef): Promise<StoredImage> {
   if ("upload" in ref) return loadImage(ref.upload);
-  return fetchImage(ref.url);
+  return (await acceptImage(await fetchImageBytes(ref.url))).image;
 }
 
 /** An image by upload id, for the renderer; throws upload_not_found / upload_expired. */

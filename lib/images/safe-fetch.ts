@@ -122,8 +122,9 @@ function readCapped(response: http.IncomingMessage, maxBytes: number, signal: Ab
     response.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
-        response.destroy();
+        // Rejected before destroying: destroy() reports the stream as aborted, and the first settlement wins.
         reject(new ImageProblem("image_too_large", `Images are limited to ${maxBytes} bytes.`));
+        response.destroy();
         return;
       }
       chunks.push(chunk);

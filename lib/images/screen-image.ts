@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { getModels } from "@/lib/images/models";
 import type { ImageScreening } from "@/lib/images/types";
@@ -71,5 +72,16 @@ export function judgeImage(analysis: ImageAnalysis): ImageScreening {
  * inside a registry package (see README, "Image policy").
  */
 export async function screenImage(bytes: Buffer): Promise<ImageScreening> {
-  return judgeImage(await analyzeImage(bytes));
+  const key = createHash("sha256").update(bytes).digest("hex");
+  const known = verdicts.get(key);
+  if (known) return known;
+  const verdict = judgeImage(await analyzeImage(bytes));
+  if (verdicts.size >= VERDICT_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
+  verdicts.set(key, verdict);
+  return verdict;
 }
+
+// An upload is screened when it arrives and again when a request names it: the same bytes get
+// the same verdict without a second second of CPU (per process; another process recomputes).
+const VERDICT_CACHE_SIZE = 256;
+const verdicts = new Map<string, ImageScreening>();

@@ -43,10 +43,10 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
   const privatePath = (key: string) => `${folder}${key}.mp4`;
   const publicFolder = (key: string) => `${folder}${key}/`;
   // A public store serves every path to anyone: there a record sits under a folder only the token derives.
+  const recordFolder = `${folder}${access === "public" ? `${createHash("sha256").update(`records\n${token}`).digest("hex").slice(0, 32)}/` : ""}`;
   const recordPath = (name: string) => {
     assertSafeKey(name);
-    const hidden = access === "public" ? `${createHash("sha256").update(`records\n${token}`).digest("hex").slice(0, 32)}/` : "";
-    return `${folder}${hidden}${name}.json`;
+    return `${recordFolder}${name}.json`;
   };
 
   async function publicBlobs(key: string) {
@@ -110,6 +110,15 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
       const found = await get(recordPath(name), { access, token, useCache: false });
       if (!found || found.statusCode !== 200) return null;
       return new Response(found.stream).text();
+    },
+    async removeRecord(name) {
+      const { blobs } = await list({ token, prefix: recordPath(name), limit: 10 });
+      const targets = blobs.filter((b) => b.pathname === recordPath(name)).map((b) => b.url);
+      if (targets.length) await del(targets, { token });
+    },
+    async listRecords(prefix, limit) {
+      const { blobs } = await list({ token, prefix: `${recordFolder}${prefix}`, limit: Math.min(limit, 1000) });
+      return blobs.flatMap((b) => (b.pathname.endsWith(".json") ? [{ name: b.pathname.slice(recordFolder.length, -".json".length), writtenAt: b.uploadedAt }] : []));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -88,6 +88,24 @@ export function createLocalStore(config: { dir: string; secret: string }): Video
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+    async removeRecord(name) {
+      assertSafeKey(name);
+      await rm(path.join(config.dir, `${name}.json`), { force: true });
+    },
+    async listRecords(prefix, limit) {
+      const names = await readdir(config.dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      const found: { name: string; writtenAt: Date }[] = [];
+      for (const file of names) {
+        if (found.length >= limit) break;
+        if (!file.startsWith(prefix) || !file.endsWith(".json")) continue;
+        const info = await stat(path.join(config.dir, file)).catch(() => null); // removed meanwhile
+        if (info?.isFile()) found.push({ name: file.slice(0, -".json".length), writtenAt: info.mtime });
+      }
+      return found;
     },
   };
 }

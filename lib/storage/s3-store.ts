@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { countedUpload } from "@/lib/storage/byte-counter";
@@ -101,6 +101,20 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async removeRecord(name) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, name, ".json") }));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    },
+    async listRecords(prefix, limit) {
+      const folder = objectKey(config.prefix, "x", "").slice(0, -1); // the prefix folder, spelled as objectKey spells it
+      const res = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: `${folder}${prefix}`, MaxKeys: Math.min(limit, 1000) }));
+      return (res.Contents ?? []).flatMap((o) =>
+        o.Key?.endsWith(".json") ? [{ name: o.Key.slice(folder.length, -".json".length), writtenAt: o.LastModified ?? new Date(0) }] : [],
+      );
     },
   };
 }

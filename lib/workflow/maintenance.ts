@@ -8,6 +8,7 @@ import { reconcilePayments } from "@/lib/payments/reconcile";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { refundsInStatus } from "@/lib/refunds/repository";
 import { driveRefund, type RefundFaults } from "@/lib/refunds/send-refund";
+import { removeExpiredUploads } from "@/lib/images/image-store";
 import { removeExpiredVideos } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
@@ -26,8 +27,8 @@ export type MaintenanceDeps = {
   audit?: { secret: string; state: CheckpointState; reported?: string };
 };
 
-/** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos. Idempotent. */
-export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number }> {
+/** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos and uploads. Idempotent. */
+export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number; expiredUploads: number }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps);
   let refunds = 0;
@@ -38,7 +39,8 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconcile
     }
   }
   const expired = await clearExpiredVideos(deps.db, deps.store);
-  return { reconciled, refunds, expired };
+  const expiredUploads = await removeExpiredUploads(deps.store);
+  return { reconciled, refunds, expired, expiredUploads };
 }
 
 /** Past its link's expiry a video is deleted from the store, then forgotten by its job. */

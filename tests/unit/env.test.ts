@@ -14,6 +14,7 @@ test("an empty environment is the devnet on chain 31337, never 8453", () => {
     postsPerMinutePerIp: 20,
     activeJobsPerWallet: 5,
     queueCapacity: 50,
+    uploadsPerMinutePerIp: 20,
     maxBodyBytes: 16384,
     idempotencyKeyTtlSeconds: 86400,
     abuseBlock: { rejections: 5, windowSeconds: 600, blockSeconds: 900 },
