@@ -27,7 +27,8 @@ export function getModels(): Promise<Models> {
 async function loadModels(): Promise<Models> {
   const tf = require("@tensorflow/tfjs") as Tf;
   const wasm = require("@tensorflow/tfjs-backend-wasm") as typeof import("@tensorflow/tfjs-backend-wasm");
-  const wasmDir = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm"));
+  // Resolved through package.json: naming the .wasm file itself makes the bundler try to load it as a module.
+  const wasmDir = path.join(path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist");
   wasm.setWasmPaths(`${wasmDir}${path.sep}`);
   // The threaded build would compete with the web server for the same cores; one thread is plenty at 224-512 px.
   wasm.setThreadsCount(1);
