@@ -24,11 +24,19 @@ export function getModels(): Promise<Models> {
   return holder.__reel402ImageModels;
 }
 
+/**
+ * A package's folder, found at run time under the project's node_modules (the service runs from
+ * the project root). Not require.resolve: in the server bundle the bundler rewrites it (a literal
+ * becomes a module id, a .wasm is loaded as a module, a variable throws "too dynamic").
+ */
+function packageDir(name: string): string {
+  return path.join(process.cwd(), "node_modules", ...name.split("/"));
+}
+
 async function loadModels(): Promise<Models> {
   const tf = require("@tensorflow/tfjs") as Tf;
   const wasm = require("@tensorflow/tfjs-backend-wasm") as typeof import("@tensorflow/tfjs-backend-wasm");
-  // Resolved through package.json: naming the .wasm file itself makes the bundler try to load it as a module.
-  const wasmDir = path.join(path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist");
+  const wasmDir = path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist");
   wasm.setWasmPaths(`${wasmDir}${path.sep}`);
   // The threaded build would compete with the web server for the same cores; one thread is plenty at 224-512 px.
   wasm.setThreadsCount(1);
@@ -36,7 +44,7 @@ async function loadModels(): Promise<Models> {
   await tf.setBackend("wasm");
   await tf.ready();
   const faceapi = require("@vladmandic/face-api/dist/face-api.node-wasm.js") as FaceApi;
-  const modelDir = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
+  const modelDir = path.join(packageDir("@vladmandic/face-api"), "model");
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
   const nsfwjs = (await import("nsfwjs")) as typeof import("nsfwjs");
   const nsfw = await nsfwjs.load("MobileNetV2");
