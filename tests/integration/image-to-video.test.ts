@@ -225,6 +225,8 @@ describe("image-to-video on the built server (Postgres)", () => {
     const challenge = requiredFromHeader(await post(`${base}/generate/alpha/image-to-video`, { image: await upload(base, red, "image/jpeg") }));
     const bazaar = challenge.extensions?.bazaar as { info?: { input?: { method?: string } } } | undefined;
     assert.equal(bazaar?.info?.input?.method, "POST");
+    // The 402's discovery extension carries the image body's schema.
+    assert.ok(JSON.stringify(bazaar).includes('"last_image"'), "bazaar schema names last_image");
     assert.ok(JSON.stringify(bazaar).includes("last_image"));
   });
 });
