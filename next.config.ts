@@ -19,6 +19,14 @@ const config: NextConfig = {
     "@vladmandic/face-api",
     "nsfwjs",
   ],
+  // Files the image screening reads by path (lib/images/models.ts), which tracing cannot see.
+  outputFileTracingIncludes: {
+    "/*": [
+      "./node_modules/@vladmandic/face-api/model/ssd_mobilenetv1_model*",
+      "./node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
+      "./node_modules/nsfwjs/dist/models/mobilenet_v2/**",
+    ],
+  },
   turbopack: { root: import.meta.dirname },
   poweredByHeader: false,
   // The whole project is type-checked once by `npm run typecheck` (a stage of `npm test`).

@@ -14,6 +14,10 @@ export type Models = { tf: Tf; faceapi: FaceApi; nsfw: Nsfw };
 
 // createRequire: the packages are CommonJS-first and stay outside the Next bundle (next.config.ts).
 const require = createRequire(import.meta.url);
+// Turbopack turns a require.resolve it can see into a module number; the model folders are found
+// through a resolver it cannot see (next.config.ts traces those files for serverless deploys).
+const hiddenCreateRequire = (process.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined)?.createRequire ?? createRequire;
+const packageDir = (name: string) => path.dirname(hiddenCreateRequire(import.meta.url).resolve(`${name}/package.json`));
 const holder = globalThis as unknown as { __reel402ImageModels?: Promise<Models> };
 
 export function getModels(): Promise<Models> {
@@ -22,15 +26,6 @@ export function getModels(): Promise<Models> {
     throw error;
   });
   return holder.__reel402ImageModels;
-}
-
-/**
- * A package's folder, found at run time under the project's node_modules (the service runs from
- * the project root). Not require.resolve: in the server bundle the bundler rewrites it (a literal
- * becomes a module id, a .wasm is loaded as a module, a variable throws "too dynamic").
- */
-function packageDir(name: string): string {
-  return path.join(process.cwd(), "node_modules", ...name.split("/"));
 }
 
 async function loadModels(): Promise<Models> {

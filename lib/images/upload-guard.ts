@@ -14,7 +14,7 @@ export async function checkUploadRate(store: LimitStore, ipHash: string, blockKe
     blockKey === ipHash ? null : store.blockedUntil(blockKey, now),
     store.hit(`uploads:${ipHash}`, MINUTE, now),
   ]);
-  const blockedUntil = ipBlocked && siteBlocked ? (ipBlocked > siteBlocked ? ipBlocked : siteBlocked) : (ipBlocked ?? siteBlocked);
+  const blockedUntil = [ipBlocked, siteBlocked].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
   if (blockedUntil) return { allowed: false, code: "ip_blocked", retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)) };
   if (hit.count > perMinute) return { allowed: false, code: "rate_limited", retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
   return { allowed: true };

@@ -1,9 +1,10 @@
 import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
+import { uploadsPathItem } from "@/lib/images/openapi-uploads";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import { jobCreatedSchema, jobSchema, problemSchema, statusSchema, toSchema } from "@/lib/requests/response-schemas";
 import { customPricing, fixedPrices, imagePricing, pricingFacts } from "@/lib/storefront/price-book";
-import { IMAGE_FORMATS, IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
+import { IMAGE_POLICY } from "@/lib/storefront/image-facts";
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
 const problem = (description: string) => ({
@@ -56,50 +57,6 @@ export function buildOpenApiDocument(baseUrl: string) {
       },
     };
   }
-  paths[UPLOAD_FACTS.path] = {
-    post: {
-      operationId: "upload_image",
-      tags: ["images"],
-      summary: "Upload an image",
-      description: `${UPLOAD_FACTS.description} Free. ${IMAGE_POLICY.processing}`,
-      security: [],
-      requestBody: {
-        required: true,
-        content: {
-          ...Object.fromEntries(IMAGE_FORMATS.map((m) => [m, { schema: { type: "string", contentMediaType: m, maxLength: UPLOAD_FACTS.max_bytes } }])),
-          "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", contentMediaType: "image/*" } }, required: ["file"] } },
-          "application/json": { schema: { type: "object", properties: { url: { type: "string", format: "uri" } }, required: ["url"], additionalProperties: false } },
-        },
-      },
-      responses: {
-        "201": {
-          description: "Stored; pass `id` as `image` or `last_image`.",
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["id", "width", "height", "content_type", "bytes", "expires_at"],
-                properties: {
-                  id: { type: "string", pattern: "^upl_[0-9a-f]{64}$" },
-                  width: { type: "integer" },
-                  height: { type: "integer" },
-                  content_type: { type: "string", enum: [...IMAGE_FORMATS] },
-                  bytes: { type: "integer" },
-                  expires_at: { type: "string", format: "date-time" },
-                },
-              },
-            },
-          },
-        },
-        "403": problem("Refused by the image policy (`content_policy` with `category` likeness or sexual), or a body in another format."),
-        "404": problem("Unknown upload id."),
-        "413": problem("Image larger than the limit."),
-        "415": problem("Not a JPEG, PNG or WebP still image."),
-        "422": problem("Image dimensions out of range."),
-        "429": problem("Too many uploads from this address; see Retry-After."),
-      },
-    },
-  };
   paths["/jobs/{id}"] = {
     get: {
       operationId: "get_job",
@@ -109,6 +66,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       responses: { "200": json("The job.", "#/components/schemas/Job"), "404": problem("Unknown job id.") },
     },
   };
+  paths["/uploads"] = uploadsPathItem(problem);
   paths["/status"] = { get: { operationId: "get_status", tags: ["service"], security: [], responses: { "200": json("Live statistics.", "#/components/schemas/Status") } } };
   paths["/"] = { get: { operationId: "get_storefront", tags: ["service"], security: [], responses: { "200": { description: "Storefront JSON.", content: { "application/json": { schema: { type: "object" } } } } } } };
   paths["/llms.txt"] = { get: { operationId: "get_llms_txt", tags: ["service"], security: [], responses: { "200": { description: "Markdown storefront for agents.", content: { "text/plain": { schema: { type: "string" } } } } } } };
@@ -121,8 +79,8 @@ export function buildOpenApiDocument(baseUrl: string) {
     security: [],
     tags: [
       { name: "generation", description: "Paid video generation (x402)." },
-      { name: "images", description: "Free image uploads for image-to-video." },
       { name: "jobs", description: "Free job polling." },
+      { name: "uploads", description: "Free image uploads for image-to-video requests." },
       { name: "service", description: "Free discovery and statistics." },
     ],
     "x-payment-info": payment,
