@@ -26,7 +26,19 @@ const ANALYSIS_SIDE = 512; // the SSD's own input size; nsfwjs works at 224
 export type ImageAnalysis = { faces: number[]; nsfw: Record<string, number>; ms: number };
 
 /** Raw detector outputs for an image; screenImage applies the policy, the evaluation prints them. */
-export async function analyzeImage(bytes: Buffer): Promise<ImageAnalysis> {
+export function analyzeImage(bytes: Buffer): Promise<ImageAnalysis> {
+  // One analysis at a time per process: inference runs on the event loop's thread, and
+  // interleaved ones would only hold more tensors in memory while finishing no sooner.
+  const run = queue.then(() => analyzeNow(bytes));
+  queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
+}
+let queue: Promise<void> = Promise.resolve();
+
+async function analyzeNow(bytes: Buffer): Promise<ImageAnalysis> {
   const { tf, faceapi, nsfw } = await getModels();
   const started = performance.now();
   const { data, info } = await sharp(bytes, { limitInputPixels: 4096 * 4096 })

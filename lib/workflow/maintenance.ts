@@ -1,4 +1,5 @@
 import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import { describeError } from "@/lib/api/describe-error";
 import type { PublicClient } from "viem";
 import { explainBreak } from "@/lib/audit/chain";
 import { AuditBreakError, type CheckpointState, checkpointAuditLog } from "@/lib/audit/checkpoint";
@@ -39,7 +40,11 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconcile
     }
   }
   const expired = await clearExpiredVideos(deps.db, deps.store);
-  const expiredUploads = await removeExpiredUploads(deps.store);
+  // Last, and contained: a store that cannot list must not fail the upkeep before it.
+  const expiredUploads = await removeExpiredUploads(deps.store).catch((error: unknown) => {
+    console.error(`[reel402] expired uploads not removed: ${describeError(error)}`);
+    return 0;
+  });
   return { reconciled, refunds, expired, expiredUploads };
 }
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /**
- * A path-style S3 stand-in: PutObject, multipart upload, GetObject, DeleteObject. It does not
+ * A path-style S3 stand-in: PutObject, multipart upload, GetObject, DeleteObject, ListObjectsV2. It does not
  * verify SigV4 signatures, but records which signing scheme each request carried.
  */
 
@@ -16,6 +16,7 @@ export type S3Operation =
   | "GetObject"
   | "HeadObject"
   | "DeleteObject"
+  | "ListObjectsV2"
   | "Unknown";
 
 export type S3Call = {
@@ -47,7 +48,7 @@ function operation(method: string, q: URLSearchParams): S3Operation {
   if (method === "PUT") return q.has("uploadId") ? "UploadPart" : "PutObject";
   if (method === "POST") return q.has("uploads") ? "CreateMultipartUpload" : q.has("uploadId") ? "CompleteMultipartUpload" : "Unknown";
   if (method === "DELETE") return q.has("uploadId") ? "AbortMultipartUpload" : "DeleteObject";
-  if (method === "GET") return "GetObject";
+  if (method === "GET") return q.get("list-type") === "2" ? "ListObjectsV2" : "GetObject";
   return method === "HEAD" ? "HeadObject" : "Unknown";
 }
 
@@ -62,6 +63,7 @@ export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const openUploads = new Map<string, Map<number, Buffer>>();
   const uploadContentTypes = new Map<string, string>();
+  const modified = new Map<string, Date>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -79,6 +81,7 @@ export async function startFakeS3(): Promise<FakeS3> {
     switch (op) {
       case "PutObject":
         objects.set(id, { body, contentType: req.headers["content-type"] ?? "application/octet-stream" });
+        modified.set(id, new Date());
         res.writeHead(200, { etag: md5(body) }).end();
         return;
       case "CreateMultipartUpload": {
@@ -104,6 +107,7 @@ export async function startFakeS3(): Promise<FakeS3> {
         if (order.length === 0 || buffers.some((b) => !b)) return xml(res, 400, "<Error><Code>InvalidPart</Code></Error>");
         const whole = Buffer.concat(buffers as Buffer[]);
         objects.set(id, { body: whole, contentType: uploadContentTypes.get(uploadId) ?? "application/octet-stream" });
+        modified.set(id, new Date());
         openUploads.delete(uploadId);
         xml(res, 200, `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>${md5(whole)}</ETag></CompleteMultipartUploadResult>`);
         return;
@@ -120,8 +124,23 @@ export async function startFakeS3(): Promise<FakeS3> {
         res.end(op === "GetObject" ? object.body : undefined);
         return;
       }
+      case "ListObjectsV2": {
+        const prefix = q.get("prefix") ?? "";
+        const max = Number(q.get("max-keys") ?? "1000");
+        const keys = [...objects.keys()].filter((k) => k.startsWith(`${bucket}/${prefix}`)).sort().slice(0, max);
+        const contents = keys
+          .map((k) => {
+            const o = objects.get(k) as { body: Buffer };
+            const at = (modified.get(k) ?? new Date(0)).toISOString();
+            return `<Contents><Key>${k.slice(bucket.length + 1)}</Key><LastModified>${at}</LastModified><ETag>${md5(o.body)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+          })
+          .join("");
+        xml(res, 200, `<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${keys.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+        return;
+      }
       case "DeleteObject":
         objects.delete(id);
+        modified.delete(id);
         res.writeHead(204).end();
         return;
       default:
