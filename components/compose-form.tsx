@@ -1,21 +1,29 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatUnits } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
-import { type Product, PRODUCTS, RATIOS } from "@/lib/catalog/products";
+import { type AnyProduct, IMAGE_PRODUCTS, PRODUCTS, RATIOS } from "@/lib/catalog/products";
 import { formatUsd, quote } from "@/lib/pricing/quote";
 import type { Resolution } from "@/lib/providers/types";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
-import { isUserRejection, type Quote, type Refusal, requestQuote, signPayment, submitPaid } from "@/components/pay-for-clip";
+import { isUserRejection, type Quote, type Refusal, requestQuote, signPayment, submitPaid, uploadImage } from "@/components/pay-for-clip";
+import { ImagePicker, type PickedImage } from "@/components/image-picker";
 import type { StoredJob } from "@/components/job-store";
 import { useUsdcBalance } from "@/components/wallet-panel";
 
-type Stage = { kind: "idle" } | { kind: "busy"; label: string } | { kind: "confirm"; quote: Quote } | { kind: "error"; message: string; refusal?: Refusal; retry?: () => void };
+type Body = Record<string, unknown>;
+type Stage = { kind: "idle" } | { kind: "busy"; label: string } | { kind: "confirm"; quote: Quote; body: Body } | { kind: "error"; message: string; refusal?: Refusal; retry?: () => void };
 
 export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (job: StoredJob) => void }) {
+  const [kind, setKind] = useState<"text" | "image">("text");
+  const products: readonly AnyProduct[] = kind === "text" ? PRODUCTS : IMAGE_PRODUCTS;
   const [sku, setSku] = useState(PRODUCTS[0]?.sku ?? "");
-  const product = PRODUCTS.find((p) => p.sku === sku) as Product;
+  const product = (products.find((p) => p.sku === sku) ?? products[0]) as AnyProduct;
+  const [image, setImage] = useState<PickedImage | null>(null);
+  const [lastImage, setLastImage] = useState<PickedImage | null>(null);
+  // Upload ids by file, so a second quote of the same picture does not upload it again.
+  const uploaded = useRef(new Map<File, string>());
   const [prompt, setPrompt] = useState("");
   const [ratio, setRatio] = useState<string>("16:9");
   const [duration, setDuration] = useState(5);
@@ -30,7 +38,7 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
   const balance = useUsdcBalance(config);
 
   useEffect(() => {
-    if (product.mode === "custom" && !product.resolutions.includes(resolution)) setResolution("720p");
+    if (product.mode !== "fixed" && !product.resolutions.includes(resolution)) setResolution("720p");
   }, [product, resolution]);
   useEffect(() => {
     if (countdown <= 0) return;
@@ -38,10 +46,33 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
     return () => clearTimeout(t);
   }, [countdown]);
 
-  const body = useMemo(() => {
+  const chooseKind = (next: "text" | "image") => {
+    setKind(next);
+    setSku((next === "text" ? PRODUCTS : IMAGE_PRODUCTS)[0]?.sku ?? "");
+    setRatio(next === "text" ? "16:9" : "adaptive");
+    setStage({ kind: "idle" });
+  };
+
+  const params = () => ({ duration, resolution, ratio, generate_audio: audio, camera_fixed: cameraFixed, ...(seed.trim() ? { seed: Number(seed) } : {}) });
+
+  /** The body to quote and pay; for an image product the pictures are uploaded first (once each). */
+  async function buildBody(): Promise<Body | Refusal> {
     if (product.mode === "fixed") return { prompt, ratio };
-    return { prompt, duration, resolution, ratio, generate_audio: audio, camera_fixed: cameraFixed, ...(seed.trim() ? { seed: Number(seed) } : {}) };
-  }, [product, prompt, ratio, duration, resolution, audio, cameraFixed, seed]);
+    if (product.mode === "custom") return { prompt, ...params() };
+    const ids: string[] = [];
+    for (const picked of [image, lastImage]) {
+      if (!picked) continue;
+      let id = uploaded.current.get(picked.file);
+      if (!id) {
+        const result = await uploadImage(picked.file);
+        if (typeof result !== "string") return result;
+        id = result;
+        uploaded.current.set(picked.file, id);
+      }
+      ids.push(id);
+    }
+    return { image: ids[0], ...(lastImage ? { last_image: ids[1] } : {}), ...(prompt.trim() ? { prompt } : {}), ...params() };
+  }
   const livePrice = formatUsd(quote(product, { durationSeconds: duration, resolution, generateAudio: audio }));
   const chars = [...prompt].length;
 
@@ -52,14 +83,19 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
 
   async function getQuote(e: React.FormEvent) {
     e.preventDefault();
-    setStage({ kind: "busy", label: "Checking your prompt and getting the exact price…" });
+    const offline = () => setStage({ kind: "error", message: "Could not reach the service. Check your connection and try again." });
+    if (product.mode === "image" && !image) return setStage({ kind: "error", message: "Choose an image to animate first." });
+    setStage({ kind: "busy", label: product.mode === "image" ? "Uploading and checking your image, then getting the exact price…" : "Checking your prompt and getting the exact price…" });
+    const body = await buildBody().catch(() => null);
+    if (!body) return offline();
+    if (body.kind === "refused") return fail(body as Refusal);
     const result = await requestQuote(product.path, body).catch((err: unknown) => ({ kind: "network" as const, err }));
-    if (result.kind === "network") return setStage({ kind: "error", message: "Could not reach the service. Check your connection and try again." });
+    if (result.kind === "network") return offline();
     if (result.kind === "refused") return fail(result);
-    setStage({ kind: "confirm", quote: result });
+    setStage({ kind: "confirm", quote: result, body });
   }
 
-  async function pay(q: Quote) {
+  async function pay(q: Quote, body: Body) {
     if (!wallet || !address) return setStage({ kind: "error", message: "Connect a wallet first." });
     if (chainId !== config.chainId) return setStage({ kind: "error", message: `Switch your wallet to ${config.chainName} first.` });
     if (balance.data !== undefined && balance.data < q.amountAtomic) {
@@ -79,7 +115,8 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
       const result = await submitPaid(product.path, body, signature, key).catch(() => null);
       if (!result) return setStage({ kind: "error", message: "The connection dropped while paying. Retrying is safe: it cannot charge twice.", retry: () => void send() });
       if (result.kind === "refused") return fail(result);
-      onJob({ id: result.jobId, sku: product.sku, priceUsd: formatUnits(q.amountAtomic, 6), transaction: result.transaction, createdAt: new Date().toISOString(), prompt });
+      const caption = product.mode === "image" ? `Animated ${image?.file.name ?? "image"}${lastImage ? ` → ${lastImage.file.name}` : ""}${prompt.trim() ? `: ${prompt}` : ""}` : prompt;
+      onJob({ id: result.jobId, sku: product.sku, priceUsd: formatUnits(q.amountAtomic, 6), transaction: result.transaction, createdAt: new Date().toISOString(), prompt: caption });
       setStage({ kind: "idle" });
     };
     await send();
@@ -88,9 +125,22 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
   const busy = stage.kind === "busy";
   return (
     <form className="card compose" onSubmit={getQuote} aria-label="Compose a clip">
+      <fieldset className="modes" disabled={busy} aria-label="What to make">
+        {(
+          [
+            ["text", "Write a prompt"],
+            ["image", "Animate an image"],
+          ] as const
+        ).map(([value, title]) => (
+          <label key={value} className={kind === value ? "selected" : ""}>
+            <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => chooseKind(value)} />
+            {title}
+          </label>
+        ))}
+      </fieldset>
       <fieldset className="products" disabled={busy}>
         <legend>Product</legend>
-        {PRODUCTS.map((p) => (
+        {products.map((p) => (
           <label key={p.sku} className={`product ${p.sku === sku ? "selected" : ""}`}>
             <input type="radio" name="sku" value={p.sku} checked={p.sku === sku} onChange={() => setSku(p.sku)} />
             <span className="product-title">{p.title}</span>
@@ -98,9 +148,15 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
           </label>
         ))}
       </fieldset>
+      {product.mode === "image" && (
+        <>
+          <ImagePicker label="Image" name="image" limits={config.images} value={image} onChange={setImage} disabled={busy} />
+          <ImagePicker label="Last frame (optional)" name="last_image" limits={config.images} value={lastImage} onChange={setLastImage} disabled={busy} />
+        </>
+      )}
       <label className="field">
-        <span>Prompt</span>
-        <textarea name="prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={4} required maxLength={4000} placeholder="A red fox trotting through fresh snow at dawn, cinematic" disabled={busy} />
+        <span>{product.mode === "image" ? "Prompt (optional): how it moves" : "Prompt"}</span>
+        <textarea name="prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={4} required={product.mode !== "image"} maxLength={4000} placeholder="A red fox trotting through fresh snow at dawn, cinematic" disabled={busy} />
         <span className={`small ${chars > 2000 ? "error" : "muted"}`} aria-live="polite" data-testid="char-count">
           {chars} / 2000
         </span>
@@ -114,7 +170,7 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
             ))}
           </select>
         </label>
-        {product.mode === "custom" && (
+        {product.mode !== "fixed" && (
           <>
             <label className="field">
               <span>Duration: {duration}s</span>
@@ -145,7 +201,7 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
         <span className="price" data-testid="live-price">
           {livePrice} USDC
         </span>
-        <button type="submit" className="button primary" disabled={busy || chars === 0 || chars > 2000 || countdown > 0}>
+        <button type="submit" className="button primary" disabled={busy || (product.mode === "image" ? !image : chars === 0) || chars > 2000 || countdown > 0}>
           {countdown > 0 ? `Try again in ${countdown}s` : "Get exact price"}
         </button>
       </div>
@@ -156,7 +212,7 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
             Exact price for this clip: <strong data-testid="quoted-price">{formatUnits(stage.quote.amountAtomic, 6)} USDC</strong> on {config.chainName}. You sign once; nothing is charged if generation is refused.
           </p>
           <div className="row">
-            <button type="button" className="button primary" onClick={() => void pay(stage.quote)} disabled={!address}>
+            <button type="button" className="button primary" onClick={() => void pay(stage.quote, stage.body)} disabled={!address}>
               {address ? "Pay and generate" : "Connect a wallet to pay"}
             </button>
             <button type="button" className="button" onClick={() => setStage({ kind: "idle" })}>

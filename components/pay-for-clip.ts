@@ -40,6 +40,13 @@ export async function requestQuote(path: string, body: unknown): Promise<Quote |
   return { kind: "quote", required, amountAtomic: BigInt(required.accepts[0]?.amount ?? "0") };
 }
 
+/** Uploads a picture (free); the id is what an image product's body names. Refusals come back like a quote's. */
+export async function uploadImage(file: File): Promise<string | Refusal> {
+  const res = await fetch("/uploads", { method: "POST", headers: { "content-type": file.type }, body: file });
+  if (res.status !== 201) return refusal(res);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** Signs the quoted requirement with the wallet (one signTypedData). */
 export async function signPayment(wallet: WalletClient, quote: Quote, network: string): Promise<string> {
   const account = wallet.account;

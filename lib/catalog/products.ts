@@ -39,6 +39,15 @@ export type Product = FixedProduct | CustomProduct;
 const AUDIO = { numerator: 5, denominator: 4 } as const;
 const DURATION = { min: 4, max: 15, default: 5 } as const;
 
+/**
+ * The per-second book, stated once: a custom clip and an animated image of the same model,
+ * resolution, duration and audio cost the same.
+ */
+const PER_SECOND = {
+  alpha: { resolutions: ["480p", "720p", "1080p"], ratesAtomicPerSecond: { "480p": 112_000, "720p": 192_000, "1080p": 480_000 } },
+  "alpha-fast": { resolutions: ["480p", "720p"], ratesAtomicPerSecond: { "480p": 65_000, "720p": 182_000 } },
+} as const satisfies Record<string, { resolutions: readonly Resolution[]; ratesAtomicPerSecond: Partial<Record<Resolution, number>> }>;
+
 export const PRODUCTS: readonly Product[] = [
   {
     sku: "alpha-5s-720p",
@@ -78,8 +87,7 @@ export const PRODUCTS: readonly Product[] = [
     title: "alpha custom",
     description: "A parametric clip from alpha-2.0: 4–15 s, 480p/720p/1080p, any ratio, optional audio.",
     mode: "custom",
-    resolutions: ["480p", "720p", "1080p"],
-    ratesAtomicPerSecond: { "480p": 112_000, "720p": 192_000, "1080p": 480_000 },
+    ...PER_SECOND.alpha,
     audioMultiplier: AUDIO,
     fixedFeeAtomic: 0,
     durationSeconds: DURATION,
@@ -94,18 +102,66 @@ export const PRODUCTS: readonly Product[] = [
     title: "alpha-fast custom",
     description: "A parametric clip from alpha-2.0-fast: 4–15 s, 480p/720p, any ratio, optional audio.",
     mode: "custom",
-    resolutions: ["480p", "720p"],
-    ratesAtomicPerSecond: { "480p": 65_000, "720p": 182_000 },
+    ...PER_SECOND["alpha-fast"],
     audioMultiplier: AUDIO,
     fixedFeeAtomic: 0,
     durationSeconds: DURATION,
   },
 ];
 
-export function findProduct(family: string, product: string): Product | undefined {
-  return PRODUCTS.find((p) => p.family === family && p.product === product);
+/**
+ * Image-to-video: the picture is the first frame (and optionally another the last). Priced by
+ * the same per-second book as the custom products; kept apart from PRODUCTS, whose four text
+ * products are the original contract.
+ */
+export type ImageProduct = Omit<CustomProduct, "mode" | "product"> & { mode: "image"; product: "image-to-video" };
+
+export const IMAGE_PRODUCTS: readonly ImageProduct[] = [
+  {
+    sku: "alpha-i2v",
+    family: "alpha",
+    product: "image-to-video",
+    model: "alpha-2.0",
+    path: "/generate/alpha/image-to-video",
+    operationId: "generate_alpha_image_to_video",
+    title: "alpha image-to-video",
+    description: "Animates an image with alpha-2.0 (optionally toward a last frame): 4–15 s, 480p/720p/1080p, ratio from the image by default, optional audio.",
+    mode: "image",
+    ...PER_SECOND.alpha,
+    audioMultiplier: AUDIO,
+    fixedFeeAtomic: 0,
+    durationSeconds: DURATION,
+  },
+  {
+    sku: "alpha-fast-i2v",
+    family: "alpha-fast",
+    product: "image-to-video",
+    model: "alpha-2.0-fast",
+    path: "/generate/alpha-fast/image-to-video",
+    operationId: "generate_alpha_fast_image_to_video",
+    title: "alpha-fast image-to-video",
+    description: "Animates an image with alpha-2.0-fast (optionally toward a last frame): 4–15 s, 480p/720p, ratio from the image by default, optional audio.",
+    mode: "image",
+    ...PER_SECOND["alpha-fast"],
+    audioMultiplier: AUDIO,
+    fixedFeeAtomic: 0,
+    durationSeconds: DURATION,
+  },
+];
+
+export type AnyProduct = Product | ImageProduct;
+
+/** Every paid product: the text ones, then the image ones. */
+export const ALL_PRODUCTS: readonly AnyProduct[] = [...PRODUCTS, ...IMAGE_PRODUCTS];
+
+export function findProduct(family: string, product: string): AnyProduct | undefined {
+  return ALL_PRODUCTS.find((p) => p.family === family && p.product === product);
 }
 
 export function findProductBySku(sku: string): Product | undefined {
   return PRODUCTS.find((p) => p.sku === sku);
+}
+
+export function findAnyProductBySku(sku: string): AnyProduct | undefined {
+  return ALL_PRODUCTS.find((p) => p.sku === sku);
 }

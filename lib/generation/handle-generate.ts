@@ -54,6 +54,7 @@ export async function handleGenerate(request: Request, family: string, productNa
       ...(body.category ? { category: body.category } : {}),
       ...(notes.sku ? { sku: notes.sku } : {}),
       ...(notes.promptHash ? { promptHash: notes.promptHash } : {}),
+      ...(notes.imageIds ? { imageIds: notes.imageIds } : {}),
       ipHash,
       ...(origin ? { crossSite: true } : {}),
     });

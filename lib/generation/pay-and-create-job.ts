@@ -4,7 +4,7 @@ import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { sql } from "drizzle-orm";
 import { problem } from "@/lib/api/problem";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
-import type { Product } from "@/lib/catalog/products";
+import type { AnyProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { claimKey } from "@/lib/idempotency/keys";
@@ -22,7 +22,7 @@ export type PaidRequest = {
   db: Db;
   env: Env;
   server: x402ResourceServer;
-  product: Product;
+  product: AnyProduct;
   spec: GenerationSpec;
   amount: number;
   requirements: PaymentRequirements[];

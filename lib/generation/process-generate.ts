@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { findProduct, type Product } from "@/lib/catalog/products";
+import { type AnyProduct, findProduct, type Product } from "@/lib/catalog/products";
 import { baseUrlFor } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
 import { getDb, type Db } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
+import { type Env, getEnv } from "@/lib/env";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
 import { countActiveJobs } from "@/lib/jobs/repository";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
@@ -16,10 +16,11 @@ import { screenPrompt } from "@/lib/screening/screen-prompt";
 import { discoveryExtension } from "@/lib/payments/discovery";
 import { payAndCreateJob } from "@/lib/generation/pay-and-create-job";
 import { requestHash } from "@/lib/generation/request-hash";
+import { type Prepared, prepareImageSpec } from "@/lib/generation/prepare-image-spec";
 import { atCapacity, challengeResponse, json } from "@/lib/generation/responses";
 
 /** What the guard around processGenerate learns about a refused request, for the audit log. */
-export type RequestNotes = { promptHash?: string; sku?: string };
+export type RequestNotes = { promptHash?: string; sku?: string; imageIds?: string[] };
 
 /** Steps 2–9 of a generation POST; everything before payment is never charged. */
 export async function processGenerate(request: Request, family: string, productName: string, notes: RequestNotes): Promise<Response> {
@@ -37,16 +38,8 @@ export async function processGenerate(request: Request, family: string, productN
   if (bytes === "too_large") {
     return problem("body_too_large", `The request body must be at most ${env.limits.maxBodyBytes} bytes.`);
   }
-  const parsed = parseGenerationBody(product, bytes);
-  if (!parsed.ok) {
-    const first = parsed.errors[0];
-    return problem("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", { extra: { errors: parsed.errors } });
-  }
-  notes.promptHash = createHash("sha256").update(parsed.spec.prompt).digest("hex");
-  const verdict = await screenPrompt(parsed.spec.prompt, env.moderation);
-  if (!verdict.allowed) {
-    return problem("content_policy", verdict.reason, { extra: { category: verdict.category } });
-  }
+  const parsed = product.mode === "image" ? await prepareImageSpec(product, bytes, env, notes) : await prepareTextSpec(product, bytes, env, notes);
+  if (!parsed.ok) return parsed.response;
 
   const db = await getDb();
   const hash = requestHash(product.sku, parsed.spec);
@@ -74,6 +67,21 @@ export async function processGenerate(request: Request, family: string, productN
   return payAndCreateJob({ db, env, server, product, spec: parsed.spec, amount, requirements, resource, signature, idempotencyKey: key, requestHash: hash });
 }
 
+/** Steps 2–3 for a text product: the body, then the prompt's screen. */
+async function prepareTextSpec(product: Product, bytes: Uint8Array, env: Env, notes: RequestNotes): Promise<Prepared> {
+  const parsed = parseGenerationBody(product, bytes);
+  if (!parsed.ok) {
+    const first = parsed.errors[0];
+    return { ok: false, response: problem("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", { extra: { errors: parsed.errors } }) };
+  }
+  notes.promptHash = createHash("sha256").update(parsed.spec.prompt).digest("hex");
+  const verdict = await screenPrompt(parsed.spec.prompt, env.moderation);
+  if (!verdict.allowed) {
+    return { ok: false, response: problem("content_policy", verdict.reason, { extra: { category: verdict.category } }) };
+  }
+  return { ok: true, spec: parsed.spec };
+}
+
 async function replayIdempotent(db: Db, key: string, hash: string): Promise<Response | null> {
   const row = await findLiveKey(db, key);
   if (!row) return null;
@@ -88,6 +96,6 @@ async function replayIdempotent(db: Db, key: string, hash: string): Promise<Resp
   return json(row.response, 200, { "Idempotent-Replayed": "true" });
 }
 
-function resourceInfo(base: string, product: Product) {
+function resourceInfo(base: string, product: AnyProduct) {
   return { url: `${base}${product.path}`, description: product.description, mimeType: "application/json" };
 }

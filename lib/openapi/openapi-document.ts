@@ -1,9 +1,10 @@
-import { PRODUCTS } from "@/lib/catalog/products";
+import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
 import { uploadsPathItem } from "@/lib/images/openapi-uploads";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import { jobCreatedSchema, jobSchema, problemSchema, statusSchema, toSchema } from "@/lib/requests/response-schemas";
-import { customPricing, fixedPrices, pricingFacts } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, imagePricing, pricingFacts } from "@/lib/storefront/price-book";
+import { IMAGE_POLICY } from "@/lib/storefront/image-facts";
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
 const problem = (description: string) => ({
@@ -18,17 +19,17 @@ export function buildOpenApiDocument(baseUrl: string) {
   const payment = { protocol: "x402", x402Version: 2, scheme: "exact", network: env.network, asset: env.asset.address, currency: "USDC", payTo: env.payTo };
   const priceInfo = new Map<string, Record<string, unknown>>([
     ...fixedPrices().map(({ product, priceUsd, priceAtomic }) => [product.sku, { pricing: "fixed", price_usd: priceUsd, amount: priceAtomic }] as const),
-    ...customPricing().map((c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const),
+    ...[...customPricing(), ...imagePricing()].map((c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const),
   ]);
 
   const paths: Record<string, unknown> = {};
-  for (const p of PRODUCTS) {
+  for (const p of ALL_PRODUCTS) {
     paths[p.path] = {
       post: {
         operationId: p.operationId,
         tags: ["generation"],
         summary: p.title,
-        description: `${p.description} Paid per call with x402 v2 (exact, USDC): the first call answers 402 with the exact quote; repeat it with PAYMENT-SIGNATURE.`,
+        description: `${p.description} Paid per call with x402 v2 (exact, USDC): the first call answers 402 with the exact quote; repeat it with PAYMENT-SIGNATURE.${p.mode === "image" ? ` ${IMAGE_POLICY.references} ${IMAGE_POLICY.screening}` : ""}`,
         security: [],
         "x-payment-info": { ...payment, ...priceInfo.get(p.sku) },
         parameters: [
@@ -46,7 +47,10 @@ export function buildOpenApiDocument(baseUrl: string) {
           },
           "403": problem("Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged."),
           "409": problem("A request with this Idempotency-Key or payment is still in progress."),
-          "422": problem("Idempotency-Key reused with a different request."),
+          "422": problem(p.mode === "image" ? "Idempotency-Key reused with a different request, or an image URL refused or not fetchable (`image_fetch_refused`, `image_fetch_failed`) or out of range (`image_dimensions`)." : "Idempotency-Key reused with a different request."),
+          ...(p.mode === "image"
+            ? { "404": problem("`image` or `last_image` names an unknown upload (`upload_not_found`)."), "410": problem("The upload expired (`upload_expired`); upload it again."), "413": problem("A fetched image is too large (`image_too_large`)."), "415": problem("A fetched URL is not a JPEG, PNG or WebP still image (`unsupported_image`).") }
+            : {}),
           "429": problem("Rate limit exceeded or IP temporarily blocked; see Retry-After."),
           "503": problem("At capacity; rejected before payment; never charged."),
         },

@@ -1,10 +1,10 @@
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
-import type { Product } from "@/lib/catalog/products";
+import type { AnyProduct } from "@/lib/catalog/products";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import { jobCreatedSchema, toSchema } from "@/lib/requests/response-schemas";
 
 /** The bazaar discovery extension of a 402: input body and output, so indexes can list us. */
-export function discoveryExtension(product: Product): Record<string, unknown> {
+export function discoveryExtension(product: AnyProduct): Record<string, unknown> {
   const declared = declareDiscoveryExtension({
     bodyType: "json",
     input: exampleBody(product),

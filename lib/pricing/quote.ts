@@ -1,4 +1,4 @@
-import type { CustomProduct, Product } from "@/lib/catalog/products";
+import type { AnyProduct, CustomProduct, ImageProduct } from "@/lib/catalog/products";
 import type { Resolution } from "@/lib/providers/types";
 
 const CENT = 10_000; // atomic USDC units in one cent
@@ -9,7 +9,7 @@ export type CustomParams = { durationSeconds: number; resolution: Resolution; ge
  * Exact price in atomic USDC: rate × duration × (audio ? multiplier : 1) + fixed fee,
  * rounded UP to the cent. Integer math only.
  */
-export function quoteCustom(product: CustomProduct, params: CustomParams): number {
+export function quoteCustom(product: CustomProduct | ImageProduct, params: CustomParams): number {
   const rate = product.ratesAtomicPerSecond[params.resolution];
   if (rate === undefined) throw new RangeError(`${product.sku} does not offer ${params.resolution}`);
   const { numerator, denominator } = params.generateAudio ? product.audioMultiplier : { numerator: 1, denominator: 1 };
@@ -19,14 +19,14 @@ export function quoteCustom(product: CustomProduct, params: CustomParams): numbe
   return cents * CENT;
 }
 
-export function quote(product: Product, params: CustomParams | null): number {
+export function quote(product: AnyProduct, params: CustomParams | null): number {
   if (product.mode === "fixed") return product.priceAtomic;
   if (!params) throw new TypeError(`${product.sku} needs custom parameters to be priced`);
   return quoteCustom(product, params);
 }
 
 /** Cheapest and dearest price a custom product can quote. */
-export function priceRange(product: CustomProduct): { minAtomic: number; maxAtomic: number } {
+export function priceRange(product: CustomProduct | ImageProduct): { minAtomic: number; maxAtomic: number } {
   const { min, max } = product.durationSeconds;
   const prices = product.resolutions.flatMap((resolution) =>
     [min, max].flatMap((durationSeconds) =>

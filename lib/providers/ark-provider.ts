@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { checkedDownload } from "@/lib/providers/checked-download";
 import { assertSupported, httpFailure, requestJson, TASK_LOST, type UpstreamReply } from "@/lib/providers/http-errors";
-import { type GenerationSpec, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
+import { frameDataUrls } from "@/lib/providers/frame-data-urls";
+import { type GenerationSpec, type ImageLoader, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
 
 export type ArkConfig = {
   baseUrl: string;
@@ -9,6 +10,7 @@ export type ArkConfig = {
   models: Record<ModelId, string>;
   requestTimeoutMs: number;
   fetch?: typeof fetch;
+  loadImage?: ImageLoader;
 };
 
 const errorBody = z.object({ error: z.object({ code: z.string().optional() }).nullish() }).nullish();
@@ -38,6 +40,20 @@ function taskFailure(status: string, code: string | undefined): ProviderError {
 }
 
 /**
+ * The task's content items: the prompt as text (an image task may have none), then each frame
+ * image as an `image_url` item with its role, the way Seedance takes first and last frames.
+ */
+async function contentOf(spec: GenerationSpec, loadImage: ImageLoader | undefined): Promise<Record<string, unknown>[]> {
+  const frames = await frameDataUrls(spec, loadImage);
+  if (!frames) return [{ type: "text", text: spec.prompt }];
+  return [
+    ...(spec.prompt ? [{ type: "text", text: spec.prompt }] : []),
+    { type: "image_url", image_url: { url: frames.first }, role: "first_frame" },
+    ...(frames.last ? [{ type: "image_url", image_url: { url: frames.last }, role: "last_frame" }] : []),
+  ];
+}
+
+/**
  * BytePlus ModelArk content-generation tasks. Seedance 2.0 rejects `camera_fixed`, so
  * `spec.cameraFixed` is dropped; the task id is Ark's own, so a fresh instance can poll it.
  */
@@ -54,7 +70,7 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
       assertSupported(spec);
       const body = {
         model: config.models[spec.model],
-        content: [{ type: "text", text: spec.prompt }],
+        content: await contentOf(spec, config.loadImage),
         resolution: spec.resolution,
         ratio: spec.ratio,
         duration: spec.durationSeconds,

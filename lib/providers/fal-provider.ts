@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { checkedDownload } from "@/lib/providers/checked-download";
 import { assertSupported, httpFailure, requestJson, TASK_LOST, type UpstreamReply } from "@/lib/providers/http-errors";
-import { type GenerationSpec, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
+import { frameDataUrls } from "@/lib/providers/frame-data-urls";
+import { type GenerationSpec, type ImageLoader, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
 
 export type FalConfig = {
   queueBaseUrl: string;
@@ -9,6 +10,7 @@ export type FalConfig = {
   endpoints: Record<ModelId, string>;
   requestTimeoutMs: number;
   fetch?: typeof fetch;
+  loadImage?: ImageLoader;
 };
 
 /**
@@ -44,8 +46,22 @@ function failureOf(reply: UpstreamReply): ProviderError {
   });
 }
 
+const ANIMATE_PROMPT = "Bring this image to life with natural, gentle motion.";
+
 /**
- * fal's queue API (Seedance 2.0 text-to-video). fal takes no seed and no camera_fixed: both are
+ * fal names Seedance's image-to-video endpoint beside the text one (`…/text-to-video` →
+ * `…/image-to-video`, also under `fast/`); a configured endpoint of another shape has no
+ * known image twin, so the attempt fails over.
+ */
+function imageEndpoint(textEndpoint: string): string {
+  if (!/\/text-to-video$/.test(textEndpoint)) {
+    throw new ProviderFailure({ code: "unsupported_input", message: "This upstream endpoint does not animate images.", retryable: true });
+  }
+  return textEndpoint.replace(/\/text-to-video$/, "/image-to-video");
+}
+
+/**
+ * fal's queue API (Seedance 2.0 text-to-video and image-to-video). fal takes no seed and no camera_fixed: both are
  * dropped, and the seed fal reports back (if any) is what the job records. `adaptive` has no
  * text-to-video equivalent on fal, so it becomes 16:9 as on the local renderer.
  */
@@ -72,14 +88,18 @@ export function createFalProvider(config: FalConfig): VideoProvider {
     name: "fal",
     async submit(spec: GenerationSpec) {
       assertSupported(spec);
+      const frames = await frameDataUrls(spec, config.loadImage);
       const body = {
-        prompt: spec.prompt,
+        // fal's image-to-video requires a prompt; a picture sent without one gets a neutral direction.
+        prompt: spec.prompt || (frames ? ANIMATE_PROMPT : spec.prompt),
+        ...(frames ? { image_url: frames.first, ...(frames.last ? { end_image_url: frames.last } : {}) } : {}),
         aspect_ratio: spec.ratio === "adaptive" ? "16:9" : spec.ratio,
         resolution: spec.resolution,
         duration: String(spec.durationSeconds),
         generate_audio: spec.generateAudio,
       };
-      const reply = await call(`${base}/${config.endpoints[spec.model]}`, { method: "POST", body: JSON.stringify(body) });
+      const endpoint = frames ? imageEndpoint(config.endpoints[spec.model]) : config.endpoints[spec.model];
+      const reply = await call(`${base}/${endpoint}`, { method: "POST", body: JSON.stringify(body) });
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const task = falTask.safeParse(reply.body);
       if (!task.success || !onQueueHost(task.data)) {

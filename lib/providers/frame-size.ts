@@ -18,3 +18,20 @@ export function frameSize(resolution: Resolution, ratio: Ratio): { width: number
   const short = SHORT_SIDE[resolution];
   return w >= h ? { width: even((short * w) / h), height: short } : { width: short, height: even((short * h) / w) };
 }
+
+type FixedRatio = Exclude<Ratio, "adaptive">;
+
+/** The supported ratio closest to a picture's shape (compared on a log scale, so 2:1 and 1:2 are equally far from 1:1). */
+export function nearestRatio(width: number, height: number): FixedRatio {
+  const target = Math.log(width / height);
+  let best: FixedRatio = "16:9";
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const [name, [w, h]] of Object.entries(RATIO) as [FixedRatio, [number, number]][]) {
+    const distance = Math.abs(Math.log(w / h) - target);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}

@@ -9,7 +9,7 @@ export const PROMPT_FILE = "prompt.txt";
 const MAX_LINES = 6;
 
 /** Deterministic numbers from a seed (mulberry32), so one seed always yields the same clip. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -58,6 +58,13 @@ export function wrapPrompt(prompt: string, width: number, fontSize: number): str
   return [...lines.slice(0, MAX_LINES - 1), `${last}…`].join("\n");
 }
 
+/** A seeded two-note chord with a slow tremolo, `d` seconds long (lavfi source). */
+export function toneSource(num: (min: number, max: number) => string, d: number): string {
+  const root = num(110, 330);
+  const tone = `(0.2*sin(2*PI*${root}*t)+0.12*sin(2*PI*${root}*1.5*t))*(0.6+0.4*sin(2*PI*${num(0.2, 2)}*t))`;
+  return `aevalsrc=exprs='${tone}':s=44100:d=${d}`;
+}
+
 /**
  * ffmpeg arguments for a spec, run with the task directory as cwd. The background is a
  * low-resolution plasma scaled up (cheap: the encoder dominates), its colours, speeds and the
@@ -84,11 +91,7 @@ export function renderArgs(spec: GenerationSpec, seed: number, output: string): 
       `:line_spacing=${Math.round(fontSize / 4)}:x=(w-text_w)/2:y=(h-text_h)/2:box=1:boxcolor=black@0.45:boxborderw=${Math.round(fontSize / 2)}`,
   ].join(",");
   const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi", "-i", video];
-  if (spec.generateAudio) {
-    const root = num(110, 330);
-    const tone = `(0.2*sin(2*PI*${root}*t)+0.12*sin(2*PI*${root}*1.5*t))*(0.6+0.4*sin(2*PI*${num(0.2, 2)}*t))`;
-    args.push("-f", "lavfi", "-i", `aevalsrc=exprs='${tone}':s=44100:d=${d}`);
-  }
+  if (spec.generateAudio) args.push("-f", "lavfi", "-i", toneSource(num, d));
   args.push("-map", "0:v", "-c:v", "libx264", "-preset", "superfast", "-crf", "26", "-pix_fmt", "yuv420p", "-r", String(FPS));
   if (spec.generateAudio) args.push("-map", "1:a", "-c:a", "aac", "-b:a", "96k");
   args.push("-t", String(d), "-movflags", "+faststart", "-f", "mp4", output);

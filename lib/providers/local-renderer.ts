@@ -6,10 +6,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { frameSize } from "@/lib/providers/frame-size";
+import { frameFile, imageRenderArgs } from "@/lib/providers/image-render-args";
 import { FPS, fontSizeFor, PROMPT_FILE, renderArgs, wrapPrompt } from "@/lib/providers/local-render-args";
-import { type GenerationSpec, type PollResult, ProviderFailure, type ProviderError, type VideoProvider } from "@/lib/providers/types";
+import { type GenerationSpec, type ImageLoader, type PollResult, ProviderFailure, type ProviderError, type VideoProvider } from "@/lib/providers/types";
 
-export type LocalRendererConfig = { workDir: string; minLatencyMs: number; faultRate: number; ffmpegPath?: string; random?: () => number };
+export type LocalRendererConfig = {
+  workDir: string;
+  minLatencyMs: number;
+  faultRate: number;
+  ffmpegPath?: string;
+  random?: () => number;
+  /** Reads stored frame images for image-to-video specs. */
+  loadImage?: ImageLoader;
+};
 
 type TaskState = {
   seed: number;
@@ -86,11 +95,19 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
   const startRender = async (taskId: string, state: TaskState) => {
     const dir = dirOf(taskId);
     const spec = JSON.parse(await readFile(path.join(dir, "spec.json"), "utf8")) as GenerationSpec;
-    const { width, height } = frameSize(spec.resolution, spec.ratio);
-    await writeFile(path.join(dir, PROMPT_FILE), wrapPrompt(spec.prompt, width, fontSizeFor(width, height)));
     const runId = randomUUID();
     const partial = `render-${runId}.mp4`;
-    const child = spawn(ffmpeg, renderArgs(spec, state.seed, partial), { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    let args: string[];
+    if (spec.images) {
+      // The frame files were written at submit; the picture is the clip, no caption is drawn.
+      const { first, last } = spec.images;
+      args = imageRenderArgs(spec, state.seed, partial, { first: frameFile("first", first.mime), last: last ? frameFile("last", last.mime) : null });
+    } else {
+      const { width, height } = frameSize(spec.resolution, spec.ratio);
+      await writeFile(path.join(dir, PROMPT_FILE), wrapPrompt(spec.prompt, width, fontSizeFor(width, height)));
+      args = renderArgs(spec, state.seed, partial);
+    }
+    const child = spawn(ffmpeg, args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
     live.set(taskId, child);
     let stderr = "";
     child.stderr?.on("data", (d: Buffer) => {
@@ -118,6 +135,20 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
     await writeState(taskId, { ...state, status: "rendering", runId, pid: child.pid ?? null });
   };
 
+  /** Copies the frame images into the task, so a restarted render needs nothing but its directory. */
+  const writeFrames = async (dir: string, spec: GenerationSpec) => {
+    const images = spec.images;
+    if (!images) return;
+    if (!config.loadImage) throw new ProviderFailure({ code: "upstream_failed", message: "The renderer cannot read frame images.", retryable: true });
+    for (const [which, image] of [["first", images.first], ["last", images.last]] as const) {
+      if (!image) continue;
+      const { bytes } = await config.loadImage(image.id).catch(() => {
+        throw new ProviderFailure({ code: "image_unavailable", message: "A frame image of this job could not be read.", retryable: true });
+      });
+      await writeFile(path.join(dir, frameFile(which, image.mime)), bytes);
+    }
+  };
+
   return {
     name: "local",
 
@@ -126,6 +157,7 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
       const dir = dirOf(taskId);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, "spec.json"), JSON.stringify(spec));
+      if (spec.images) await writeFrames(dir, spec);
       const injectedFault = random() < config.faultRate;
       const seed = spec.seed === null || spec.seed === -1 ? Math.floor(random() * 4_294_967_296) : spec.seed;
       const state: TaskState = { seed, injectedFault, submittedAt: Date.now(), status: "rendering", runId: null, pid: null };

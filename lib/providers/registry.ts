@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Env } from "@/lib/env";
+import { loadImage } from "@/lib/images";
 import { createArkProvider } from "@/lib/providers/ark-provider";
 import { createFalProvider } from "@/lib/providers/fal-provider";
 import { createLocalProvider } from "@/lib/providers/local-renderer";
@@ -11,11 +12,11 @@ export function providersFromEnv(env: Env): VideoProvider[] {
   return providers.order.map((name) => {
     switch (name) {
       case "local":
-        return createLocalProvider({ workDir: path.join(env.dataDir, "renders"), ...providers.local });
+        return createLocalProvider({ workDir: path.join(env.dataDir, "renders"), ...providers.local, loadImage });
       case "ark":
-        return createArkProvider({ ...providers.ark, requestTimeoutMs: providers.requestTimeoutMs });
+        return createArkProvider({ ...providers.ark, requestTimeoutMs: providers.requestTimeoutMs, loadImage });
       case "fal":
-        return createFalProvider({ ...providers.fal, requestTimeoutMs: providers.requestTimeoutMs });
+        return createFalProvider({ ...providers.fal, requestTimeoutMs: providers.requestTimeoutMs, loadImage });
       default:
         throw new Error(`unknown provider ${String(name satisfies never)}`);
     }

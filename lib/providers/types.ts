@@ -16,7 +16,16 @@ export type GenerationSpec = {
   seed: number | null;
   generateAudio: boolean;
   cameraFixed: boolean | null;
+  /** Image-to-video only: the first frame and, optionally, the last. Absent on text products. */
+  images?: FrameImages;
 };
+
+/** A picture we stored (re-encoded, screened), named by `upl_` + the sha256 of its bytes. */
+export type FrameImage = { id: string; mime: string; width: number; height: number };
+export type FrameImages = { first: FrameImage; last: FrameImage | null };
+
+/** Where an upstream adapter reads the bytes of a stored frame image. */
+export type ImageLoader = (id: string) => Promise<{ bytes: Buffer; mime: string }>;
 
 /** Safe to show a payer: no secrets, no upstream stack traces. */
 export type ProviderError = { code: string; message: string; retryable: boolean };

@@ -6,7 +6,7 @@ import { bodySchema, type CustomBody, type FixedBody } from "@/lib/requests/sche
 export type FieldError = { field: string; message: string };
 export type ParseResult = { ok: true; spec: GenerationSpec } | { ok: false; errors: FieldError[] };
 
-function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+export function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   return issues.flatMap((issue) => {
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({ field: key, message: "is not a known property" }));
@@ -18,6 +18,15 @@ function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
 
 /** Validated, defaulted spec for a product from the raw JSON body. */
 export function parseGenerationBody(product: Product, bytes: Uint8Array): ParseResult {
+  const json = decodeJsonObject(bytes);
+  if (!json.ok) return json;
+  const parsed = bodySchema(product).safeParse(json.value);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
+  return { ok: true, spec: toSpec(product, parsed.data) };
+}
+
+/** A UTF-8 JSON object, or the one error every generation body reports when it is not. */
+export function decodeJsonObject(bytes: Uint8Array): { ok: true; value: object } | { ok: false; errors: FieldError[] } {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -27,9 +36,7 @@ export function parseGenerationBody(product: Product, bytes: Uint8Array): ParseR
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return { ok: false, errors: [{ field: "(body)", message: "must be a JSON object" }] };
   }
-  const parsed = bodySchema(product).safeParse(json);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-  return { ok: true, spec: toSpec(product, parsed.data) };
+  return { ok: true, value: json };
 }
 
 function toSpec(product: Product, body: FixedBody | CustomBody): GenerationSpec {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type CustomProduct, type FixedProduct, type Product, RATIOS } from "@/lib/catalog/products";
+import { type CustomProduct, type FixedProduct, type ImageProduct, type Product, RATIOS } from "@/lib/catalog/products";
+import { parseImageRef } from "@/lib/images/ref";
 
 /** Strict request bodies: unknown properties, wrong types and out-of-range values are refused. */
 
@@ -39,10 +40,10 @@ export function fixedBodySchema(_product: FixedProduct) {
   return z.strictObject({ prompt, ratio: ratio("16:9") });
 }
 
-export function customBodySchema(product: CustomProduct) {
+/** The parametric fields a custom clip and an animated image share. */
+function parametric(product: CustomProduct | ImageProduct) {
   const { min, max, default: def } = product.durationSeconds;
-  return z.strictObject({
-    prompt,
+  return {
     duration: z.number().int().min(min).max(max).default(def).describe(`Seconds of video, ${min}–${max}; price scales linearly.`),
     resolution: z
       .enum(product.resolutions as [string, ...string[]])
@@ -52,6 +53,27 @@ export function customBodySchema(product: CustomProduct) {
     seed: z.number().int().min(-1).max(4294967295).optional().describe("Seed, -1 for random."),
     generate_audio: z.boolean().default(false).describe("Generate synced audio; raises the per-second rate."),
     camera_fixed: z.boolean().optional().describe("Lock the camera position."),
+  };
+}
+
+export function customBodySchema(product: CustomProduct) {
+  return z.strictObject({ prompt, ...parametric(product) });
+}
+
+const imageRef = (what: string) =>
+  z
+    .string()
+    .max(2048)
+    .refine((v) => parseImageRef(v) !== null, { message: 'must be an upload id ("upl_" + 64 hex, from POST /uploads) or an https URL of a JPEG, PNG or WebP image' })
+    .describe(`${what}: an upload id from POST /uploads ("upl_…") or an https URL of a JPEG, PNG or WebP image (at most 2048 characters). Screened before any quote.`);
+
+export function imageBodySchema(product: ImageProduct) {
+  return z.strictObject({
+    image: imageRef("The first frame"),
+    last_image: imageRef("The last frame (optional): the clip moves from the first image to this one").optional(),
+    prompt: prompt.optional().describe("How the picture moves (optional). Same rules as a text prompt: at most 2000 characters, no --flag directives."),
+    ...parametric(product),
+    ratio: z.enum(RATIOS).default("adaptive").describe("Aspect ratio; adaptive (default) takes the supported ratio nearest to the first image's."),
   });
 }
 
@@ -61,4 +83,5 @@ export function bodySchema(product: Product) {
 
 export type FixedBody = z.output<ReturnType<typeof fixedBodySchema>>;
 export type CustomBody = z.output<ReturnType<typeof customBodySchema>>;
+export type ImageBody = z.output<ReturnType<typeof imageBodySchema>>;
 export type GenerationBody = FixedBody | CustomBody;

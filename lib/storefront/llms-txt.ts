@@ -1,7 +1,8 @@
 import { getEnv } from "@/lib/env";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 import { PROBLEM_CATALOG } from "@/lib/api/problem";
-import { customPricing, fixedPrices } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, imagePricing } from "@/lib/storefront/price-book";
+import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import { CONTENT_POLICY, FREE_ENDPOINTS, networkName, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
 /** GET /llms.txt: everything an agent needs to pay and succeed on the first try (llmstxt.org). */
@@ -15,6 +16,12 @@ export function buildLlmsTxt(baseUrl: string): string {
     .map(
       (c) =>
         `- [POST ${c.product.path}](${baseUrl}${c.product.path}): ${c.product.description} Price = per-second rate × duration × (generate_audio ? ${c.audioMultiplier} : 1) + ${c.fixedFeeUsd}, rounded up to the cent; rates ${Object.entries(c.ratesUsdPerSecond).map(([r, v]) => `${r} ${v}`).join(", ")} USDC/s; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"prompt", "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive), "seed"?: -1…4294967295, "generate_audio"?: boolean, "camera_fixed"?: boolean}.`,
+    )
+    .join("\n");
+  const animate = imagePricing()
+    .map(
+      (c) =>
+        `- [POST ${c.product.path}](${baseUrl}${c.product.path}): ${c.product.description} Same per-second book as the custom products: rates ${Object.entries(c.ratesUsdPerSecond).map(([r, v]) => `${r} ${v}`).join(", ")} USDC/s, × ${c.audioMultiplier} with generate_audio, rounded up to the cent; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"image": upload id or https URL, "last_image"?: upload id or https URL, "prompt"?: ≤2000 chars, "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive: the supported ratio nearest the image's), "seed"?, "generate_audio"?, "camera_fixed"?}.`,
     )
     .join("\n");
   const free = FREE_ENDPOINTS.map((e) => `- [${e.method} ${e.path}](${baseUrl}${e.path.replace("{id}", "JOB_ID")}): ${e.description}`).join("\n");
@@ -72,6 +79,20 @@ ${fixed}
 ## Paid endpoints (custom, priced per request)
 
 ${custom}
+
+## Paid endpoints (image-to-video, priced per request)
+
+Animate a picture: it becomes the first frame; with \`last_image\` the clip moves from one picture to the other. Upload the picture first (free), then pay exactly as above.
+
+${animate}
+
+## Images
+
+- [${UPLOAD_FACTS.method} ${UPLOAD_FACTS.path}](${baseUrl}${UPLOAD_FACTS.path}): free. ${UPLOAD_FACTS.description} At most ${UPLOAD_FACTS.max_bytes / (1024 * 1024)} MiB and ${UPLOAD_FACTS.max_side_pixels} pixels a side; kept ${UPLOAD_FACTS.ttl_seconds / 3600} hours.
+- ${IMAGE_POLICY.references}
+- ${IMAGE_POLICY.processing}
+- ${IMAGE_POLICY.screening}
+- ${IMAGE_POLICY.errors}
 
 ## Free endpoints
 

@@ -1,4 +1,4 @@
-import { type CustomProduct, type FixedProduct, PRODUCTS } from "@/lib/catalog/products";
+import { type CustomProduct, type FixedProduct, IMAGE_PRODUCTS, type ImageProduct, PRODUCTS } from "@/lib/catalog/products";
 import { formatUsd, priceRange } from "@/lib/pricing/quote";
 
 /** The price book in display form: every public surface renders prices from these rows. */
@@ -12,7 +12,16 @@ export function fixedPrices() {
 }
 
 export function customPricing() {
-  return PRODUCTS.filter((p): p is CustomProduct => p.mode === "custom").map((p) => {
+  return perSecondPricing(PRODUCTS.filter((p): p is CustomProduct => p.mode === "custom"));
+}
+
+/** Image-to-video, priced by the same per-second book as the custom products. */
+export function imagePricing() {
+  return perSecondPricing(IMAGE_PRODUCTS);
+}
+
+function perSecondPricing<P extends CustomProduct | ImageProduct>(products: readonly P[]) {
+  return products.map((p) => {
     const { minAtomic, maxAtomic } = priceRange(p);
     const { numerator, denominator } = p.audioMultiplier;
     return {
@@ -28,7 +37,7 @@ export function customPricing() {
 }
 
 /** The published pricing of a custom product, as the storefront and the OpenAPI document state it. */
-export function pricingFacts(c: ReturnType<typeof customPricing>[number]) {
+export function pricingFacts(c: ReturnType<typeof perSecondPricing>[number]) {
   return {
     formula: c.formula,
     retail_usd_per_second: c.ratesUsdPerSecond,

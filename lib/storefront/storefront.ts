@@ -1,7 +1,23 @@
 import { getEnv } from "@/lib/env";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
-import { customPricing, fixedPrices, pricingFacts } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, imagePricing, pricingFacts } from "@/lib/storefront/price-book";
+import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import { CONTENT_POLICY, FREE_ENDPOINTS, limitFacts, paymentFacts, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+
+/** A product priced per second, as the storefront lists it. */
+function perSecondEndpoint(c: ReturnType<typeof customPricing>[number] | ReturnType<typeof imagePricing>[number], pricing: Record<string, string> = {}) {
+  return {
+    sku: c.product.sku,
+    family: c.product.family,
+    model: c.product.model,
+    endpoint: c.product.path,
+    method: "POST",
+    description: c.product.description,
+    request_body: requestBodyJsonSchema(c.product),
+    example_body: exampleBody(c.product),
+    pricing: { ...pricingFacts(c), rounding: "up to the cent", ...pricing },
+  };
+}
 
 /** GET / for machines: live prices, limits and payment facts from the running config. */
 export function buildStorefront() {
@@ -24,17 +40,12 @@ export function buildStorefront() {
       request_body: requestBodyJsonSchema(p),
       example_body: exampleBody(p),
     })),
-    custom_endpoints: customPricing().map((c) => ({
-      sku: c.product.sku,
-      family: c.product.family,
-      model: c.product.model,
-      endpoint: c.product.path,
-      method: "POST",
-      description: c.product.description,
-      request_body: requestBodyJsonSchema(c.product),
-      example_body: exampleBody(c.product),
-      pricing: { ...pricingFacts(c), rounding: "up to the cent" },
-    })),
+    custom_endpoints: customPricing().map((c) => perSecondEndpoint(c)),
+    image_to_video_endpoints: imagePricing().map((c) =>
+      perSecondEndpoint(c, { same_book_as: c.product.family === "alpha" ? "alpha-custom" : "alpha-fast-custom" }),
+    ),
+    uploads: UPLOAD_FACTS,
+    image_policy: IMAGE_POLICY,
     limits: limitFacts(env),
     free_endpoints: FREE_ENDPOINTS,
     idempotency: {

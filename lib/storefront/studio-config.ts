@@ -1,4 +1,5 @@
 import { getEnv } from "@/lib/env";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images";
 import { networkName } from "@/lib/storefront/service-info";
 
 /** What the browser studio needs to know; nothing secret. */
@@ -13,6 +14,8 @@ export type StudioConfig = {
   demoWallet: { address: `0x${string}` } | null;
   /** WalletConnect pairing, offered only when the operator configured a project id. */
   walletConnect: { projectId: string; relayUrl?: string; appUrl: string | null } | null;
+  /** What an upload may be, so the browser checks a picture before sending it. */
+  images: { maxBytes: number; maxSide: number; types: readonly string[] };
 };
 
 const EXPLORERS: Record<number, string> = { 8453: "https://basescan.org/tx/", 84532: "https://sepolia.basescan.org/tx/" };
@@ -30,5 +33,6 @@ export function studioConfig(): StudioConfig {
     asset: { address: env.asset.address, decimals: env.asset.decimals },
     demoWallet: env.devnet ? { address: DEMO_ACCOUNT } : null,
     walletConnect: env.walletConnect ? { ...env.walletConnect, appUrl: env.publicBaseUrl ?? null } : null,
+    images: { maxBytes: MAX_IMAGE_BYTES, maxSide: MAX_IMAGE_SIDE, types: ["image/jpeg", "image/png", "image/webp"] },
   };
 }

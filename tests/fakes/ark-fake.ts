@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import { imageUrlProblem } from "./image-input";
 import { FaultQueue, type FakeServer, json, type RecordedRequest, sampleVideo, serveVideo, startFakeServer, type VideoDelivery } from "./fake-server";
 
 /** Faults injectable per submission, consumed in order by the next POSTs. */
@@ -30,6 +31,31 @@ const TASKS = "/api/v3/contents/generations/tasks";
 
 const arkError = (res: ServerResponse, status: number, code: string, message: string) =>
   json(res, status, { error: { code, message, param: "", type: status === 401 ? "Unauthorized" : "BadRequest" } });
+
+const ROLES = new Set(["first_frame", "last_frame", "reference_image"]);
+
+/** Content items as Seedance takes them: text, and image_url items with a role and a usable URL. */
+function checkContent(content: unknown[]): string | null {
+  const roles: string[] = [];
+  let texts = 0;
+  for (const [i, item] of content.entries()) {
+    const it = (item ?? {}) as Record<string, unknown>;
+    if (it.type === "text") {
+      if (typeof it.text !== "string" || !it.text) return `content[${i}].text must be a non-empty string.`;
+      texts++;
+    } else if (it.type === "image_url") {
+      const problem = imageUrlProblem((it.image_url as { url?: unknown } | undefined)?.url);
+      if (problem) return `content[${i}].image_url.url ${problem}.`;
+      if (typeof it.role !== "string" || !ROLES.has(it.role)) return `content[${i}].role must be first_frame, last_frame or reference_image.`;
+      roles.push(it.role);
+    } else return `content[${i}].type must be text or image_url.`;
+  }
+  if (texts === 0 && roles.length === 0) return "content must hold a text prompt or an image.";
+  if (roles.filter((r) => r === "first_frame").length > 1 || roles.filter((r) => r === "last_frame").length > 1) return "At most one first_frame and one last_frame.";
+  if (roles.includes("last_frame") && !roles.includes("first_frame")) return "A last_frame needs a first_frame.";
+  if (roles.includes("reference_image") && (roles.includes("first_frame") || roles.includes("last_frame"))) return "Reference images cannot be combined with first or last frames.";
+  return null;
+}
 
 /** A BytePlus ModelArk content-generation API on 127.0.0.1, behaving as Seedance 2.0 does. */
 export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> {
@@ -67,6 +93,8 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
     if (fault === "submit_429") return arkError(res, 429, "RateLimitExceeded.EndpointRPMExceeded", "Request rate limit exceeded.");
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.model !== "string" || !Array.isArray(body.content)) return arkError(res, 400, "MissingParameter", "model and content are required.");
+    const contentProblem = checkContent(body.content);
+    if (contentProblem) return arkError(res, 400, "InvalidParameter", contentProblem);
     if ("camera_fixed" in body) return arkError(res, 400, "InvalidParameter", "camera_fixed is not supported by this model.");
     if (fault === "moderation") return arkError(res, 400, "InputTextSensitiveContentDetected", "The request failed because the input text may contain sensitive information.");
     const id = `cgt-${randomUUID().replace(/-/g, "").slice(0, 20)}`;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import { imageUrlProblem } from "./image-input";
 import { FaultQueue, type FakeServer, json, type RecordedRequest, sampleVideo, serveVideo, startFakeServer, type VideoDelivery } from "./fake-server";
 
 /** Faults injectable per submission, consumed in order by the next POSTs. */
@@ -39,12 +40,23 @@ const DURATIONS = new Set(Array.from({ length: 12 }, (_, i) => String(i + 4)));
 const invalid = (res: ServerResponse, field: string, msg: string, type: string) =>
   json(res, 422, { detail: [{ loc: ["body", field], msg, type }] }, { "x-fal-retryable": "false" });
 
-/** Validates a text-to-video input as fal's schema would; null when it is acceptable. */
-function validate(body: Record<string, unknown>): [string, string, string] | null {
-  for (const key of Object.keys(body)) if (!ALLOWED.has(key)) return [key, "Extra inputs are not permitted", "extra_forbidden"];
+const IMAGE_ALLOWED = new Set([...ALLOWED, "image_url", "end_image_url"]);
+
+/** Validates a text- or image-to-video input as fal's schema for that endpoint would; null when it is acceptable. */
+function validate(body: Record<string, unknown>, endpoint: string): [string, string, string] | null {
+  const image = endpoint.endsWith("/image-to-video");
+  for (const key of Object.keys(body)) if (!(image ? IMAGE_ALLOWED : ALLOWED).has(key)) return [key, "Extra inputs are not permitted", "extra_forbidden"];
   if (typeof body.prompt !== "string" || !body.prompt) return ["prompt", "Field required", "missing"];
   if (typeof body.duration !== "string" || !DURATIONS.has(body.duration)) return ["duration", "Input should be '4' … '15'", "literal_error"];
-  if (body.aspect_ratio !== undefined && !RATIOS.has(String(body.aspect_ratio))) return ["aspect_ratio", "Unknown aspect ratio", "literal_error"];
+  const ratios = image ? new Set([...RATIOS, "auto"]) : RATIOS;
+  if (body.aspect_ratio !== undefined && !ratios.has(String(body.aspect_ratio))) return ["aspect_ratio", "Unknown aspect ratio", "literal_error"];
+  if (image) {
+    if (body.image_url === undefined) return ["image_url", "Field required", "missing"];
+    for (const field of ["image_url", "end_image_url"]) {
+      const problem = body[field] === undefined ? null : imageUrlProblem(body[field]);
+      if (problem) return [field, `Invalid image: ${problem}`, "image_load_error"];
+    }
+  }
   return null;
 }
 
@@ -64,7 +76,7 @@ export async function startFalFake(opts: FalFakeOptions = {}): Promise<FalFake> 
     if (fault === "submit_500_final") return json(res, 500, { detail: "Internal Server Error" }, { "x-fal-retryable": "false" });
     if (fault === "submit_429") return json(res, 429, { detail: "Too many concurrent requests." }, { "x-fal-retryable": "true" });
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const problem = validate(body);
+    const problem = validate(body, endpoint);
     if (problem) return invalid(res, ...problem);
     if (fault === "moderation") return invalid(res, "prompt", "The content could not be processed because it was flagged.", "content_policy_violation");
     const id = randomUUID();
