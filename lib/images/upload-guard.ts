@@ -9,13 +9,14 @@ export type UploadVerdict = { allowed: true } | { allowed: false; code: "rate_li
  * POSTs); an address blocked for repeated refusals is held here too.
  */
 export async function checkUploadRate(store: LimitStore, ipHash: string, blockKey: string, perMinute: number, now = new Date()): Promise<UploadVerdict> {
-  const [ipBlocked, siteBlocked, hit] = await Promise.all([
+  const [ipBlocked, siteBlocked] = await Promise.all([
     store.blockedUntil(ipHash, now),
     blockKey === ipHash ? null : store.blockedUntil(blockKey, now),
-    store.hit(`uploads:${ipHash}`, MINUTE, now),
   ]);
   const blockedUntil = [ipBlocked, siteBlocked].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
   if (blockedUntil) return { allowed: false, code: "ip_blocked", retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)) };
-  if (hit.count > perMinute) return { allowed: false, code: "rate_limited", retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
+  // Sliding window, like generation POSTs: at most perMinute uploads in any 60 s; refused ones take no place.
+  const hit = await store.hit(`uploads:${ipHash}`, perMinute, MINUTE, now);
+  if (!hit.allowed) return { allowed: false, code: "rate_limited", retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
   return { allowed: true };
 }
