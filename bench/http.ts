@@ -1,0 +1,211 @@
+import { createHash, randomInt } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { sql } from "drizzle-orm";
+import { openDb } from "@/lib/db/client";
+import { startTestChain } from "../tests/helpers/chain";
+import { createTestDatabase } from "../tests/helpers/database";
+import { payingFetch } from "../tests/helpers/payer";
+import { startServer, type TestServer } from "../tests/helpers/server";
+
+/**
+ * npm run bench -- http [--compare <dir>] [--seconds n] [--pglite-1m]
+ *
+ * Starts the built server (this checkout's .next, and another built checkout's with --compare, on
+ * identical copies of the data) on Postgres and on PGlite, seeds 1k and then 1M jobs, and loads it
+ * with autocannon at 16 connections. Builds are measured in turns, scenario by scenario, so both
+ * see the same machine. Prints req/s, p50 and p99 per scenario and each one's throughput beside
+ * /healthz (no I/O) and /readyz (one database round trip). Asserts nothing.
+ */
+export type HttpBenchOptions = { compare: string | null; seconds: number; pglite1m: boolean };
+
+const CONNECTIONS = 16;
+const PRODUCT = "/generate/alpha-fast/5s-720p";
+const PAID_REQUESTS = 24;
+const SEEDED_IDS = 1000;
+
+type Build = { label: string; dir: string };
+type Figures = { rps: number; p50: number; p99: number; wrong: number };
+type Scenario = { name: string; expect: number; run: (server: TestServer) => Promise<Figures> };
+
+/** The uuid of seeded job i, so GET /jobs/{id} can ask for rows that exist without reading them back. */
+const seededId = (i: number) => createHash("md5").update(String(i)).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+// Every unpaid request comes from its own address, as a crowd of agents would: the per-IP limits
+// stay at their defaults and no client reaches them.
+const anyIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+
+/** Finished jobs only, so the queue's capacity is not what a 402 measures. */
+const fillSql = (from: number, to: number) => `insert into jobs (id, sku, status, spec, payer, amount_atomic, network, started_at, finished_at, created_at)
+  select md5(i::text)::uuid, 'alpha-fast-5s-720p', (array['succeeded','succeeded','failed','cancelled'])[1 + (i % 4)],
+         '{"prompt":"seeded","ratio":"16:9"}'::jsonb, '0xpayer' || (i % 500), 910000, 'eip155:31337',
+         now() - interval '1 hour' - (i || ' seconds')::interval, now() - (i || ' seconds')::interval, now()
+  from generate_series(${from}, ${to}) as s(i)`;
+
+async function load(server: TestServer, seconds: number, req: { method: "GET" | "POST"; path: string | (() => string); body?: string; ip?: boolean }, expect: number): Promise<Figures> {
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: req.method,
+        path: typeof req.path === "string" ? req.path : "/",
+        headers: req.body ? { "content-type": "application/json" } : {},
+        ...(req.body ? { body: req.body } : {}),
+        setupRequest: (r: Record<string, unknown>) => ({
+          ...r,
+          ...(typeof req.path === "function" ? { path: req.path() } : {}),
+          headers: { ...(r.headers as Record<string, string>), ...(req.ip ? { "x-forwarded-for": anyIp() } : {}) },
+        }),
+      },
+    ],
+  });
+  const codes = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const wrong = Object.entries(codes).reduce((n, [code, s]) => (Number(code) === expect ? n : n + s.count), 0) + result.errors + result.timeouts;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, wrong };
+}
+
+/** The paid round trip with a stock x402 client (402, sign, pay, settle on the devnet chain); 4 at a time. */
+async function paid(server: TestServer): Promise<Figures> {
+  const payer = payingFetch(7);
+  const samples: number[] = [];
+  let wrong = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < PAID_REQUESTS) {
+        const n = next++;
+        const t = performance.now();
+        const res = await payer.fetch(`${server.url}${PRODUCT}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": anyIp() },
+          body: JSON.stringify({ prompt: `a lighthouse at dusk, take ${n} ${Date.now()}` }),
+        });
+        await res.arrayBuffer();
+        samples.push(performance.now() - t);
+        if (res.status !== 200) wrong++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? 0;
+  return { rps: samples.length / seconds, p50: at(0.5), p99: at(0.99), wrong };
+}
+
+function scenarios(seconds: number): Scenario[] {
+  const quote = JSON.stringify({ prompt: "a lighthouse at dusk" });
+  const refused = JSON.stringify({ prompt: "a lighthouse at dusk --ar 21:9" });
+  return [
+    { name: "GET /healthz", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: "/healthz" }, 200) },
+    { name: "GET /readyz", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: "/readyz" }, 200) },
+    { name: "POST 402 challenge", expect: 402, run: (s) => load(s, seconds, { method: "POST", path: PRODUCT, body: quote, ip: true }, 402) },
+    { name: "POST 403 content policy", expect: 403, run: (s) => load(s, seconds, { method: "POST", path: PRODUCT, body: refused, ip: true }, 403) },
+    { name: "GET /jobs/{id}", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: () => `/jobs/${seededId(1 + randomInt(SEEDED_IDS))}` }, 200) },
+    { name: "GET /status", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: "/status" }, 200) },
+    { name: "paid round trip (4 clients)", expect: 200, run: paid },
+  ];
+}
+
+type Data = { env: Record<string, string>; dataDir?: string };
+
+/** One seeded copy of the data per build: a Postgres database cloned from a template, or a copied PGlite folder. */
+async function prepareData(kind: "postgres" | "pglite", builds: Build[], jobs: number, previous: number, state: { template?: string; pgliteDir?: string }): Promise<{ data: Data[]; cleanup: () => Promise<void> }> {
+  const t = performance.now();
+  if (kind === "postgres") {
+    if (!state.template) {
+      const db = await createTestDatabase();
+      state.template = db.url;
+    }
+    const { db, close } = await openDb(state.template, ".data");
+    await db.execute(sql.raw(fillSql(previous + 1, jobs)));
+    await db.execute(sql`analyze jobs`);
+    await close();
+    const admin = postgres(state.template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+    const templateName = state.template.split("/").pop() ?? "";
+    const copies = builds.map((_, i) => `${templateName}_${i}`);
+    for (const name of copies) await admin.unsafe(`create database ${name} template ${templateName}`);
+    await admin.end();
+    console.log(`  seeded ${jobs} jobs on Postgres in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return {
+      data: copies.map((name) => ({ env: { DATABASE_URL: state.template!.replace(/\/[^/]*$/, `/${name}`) } })),
+      cleanup: async () => {
+        const a = postgres(state.template!.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+        for (const name of copies) await a.unsafe(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  state.pgliteDir ??= mkdtempSync(path.join(tmpdir(), "reel402-bench-"));
+  const { db, close } = await openDb(undefined, state.pgliteDir);
+  await db.execute(sql.raw(fillSql(previous + 1, jobs)));
+  await db.execute(sql`analyze jobs`);
+  await close();
+  rmSync(path.join(state.pgliteDir, "pglite.pid"), { force: true });
+  const dirs = builds.map(() => {
+    const dir = mkdtempSync(path.join(tmpdir(), "reel402-bench-"));
+    cpSync(state.pgliteDir!, dir, { recursive: true });
+    return dir;
+  });
+  console.log(`  seeded ${jobs} jobs on PGlite in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return { data: dirs.map((dir) => ({ env: {}, dataDir: dir })), cleanup: async () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })) };
+}
+
+const fmt = (f: Figures, base: Figures | undefined) =>
+  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(0).padStart(4)} ms  p99 ${f.p99.toFixed(0).padStart(5)} ms  ${base ? `${(f.rps / base.rps).toFixed(2)}× healthz` : "          "}${f.wrong ? `  (${f.wrong} unexpected)` : ""}`;
+
+export async function benchHttp(options: HttpBenchOptions): Promise<void> {
+  const builds: Build[] = [{ label: "this build", dir: process.cwd() }];
+  if (options.compare) builds.unshift({ label: path.basename(options.compare), dir: path.resolve(options.compare) });
+  const chain = await startTestChain();
+  const env = {
+    RPC_URL: chain.rpcUrl,
+    USDC_ADDRESS: chain.token,
+    TRUST_PROXY: "true",
+    // The shipped limits, not the test server's relaxed ones.
+    LIMIT_POSTS_PER_MINUTE_PER_IP: "20",
+    ABUSE_BLOCK_REJECTIONS: "5",
+    LIMIT_QUEUE_CAPACITY: "1000",
+    LIMIT_ACTIVE_JOBS_PER_WALLET: "1000",
+  };
+  console.log(`http (autocannon, ${CONNECTIONS} connections, ${options.seconds} s per row; builds measured in turns)`);
+  try {
+    for (const kind of ["postgres", "pglite"] as const) {
+      const state: { template?: string; pgliteDir?: string } = {};
+      let previous = 0;
+      for (const jobs of kind === "pglite" && !options.pglite1m ? [1_000] : [1_000, 1_000_000]) {
+        console.log(`\n${kind}, ${jobs.toLocaleString("en")} jobs`);
+        const { data, cleanup } = await prepareData(kind, builds, jobs, previous, state);
+        previous = jobs;
+        const servers: TestServer[] = [];
+        try {
+          for (const [i, b] of builds.entries()) servers.push(await startServer({ ...env, ...data[i]!.env }, { cwd: b.dir, dataDir: data[i]!.dataDir }));
+          const baselines = new Map<string, Figures>();
+          for (const s of scenarios(options.seconds)) {
+            for (const [i, b] of builds.entries()) {
+              const f = await s.run(servers[i]!);
+              if (s.name === "GET /healthz") baselines.set(b.label, f);
+              console.log(`  ${s.name.padEnd(28)} ${b.label.padEnd(12)} ${fmt(f, s.name === "GET /healthz" ? undefined : baselines.get(b.label))}`);
+            }
+          }
+        } finally {
+          for (const s of servers) await s.stop();
+          await cleanup();
+        }
+      }
+      if (state.template) {
+        const name = state.template.split("/").pop();
+        const a = postgres(state.template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+        await a.unsafe(`drop database if exists ${name} with (force)`);
+        await a.end();
+      }
+      if (state.pgliteDir) rmSync(state.pgliteDir, { recursive: true, force: true });
+    }
+  } finally {
+    await chain.stop();
+  }
+}
