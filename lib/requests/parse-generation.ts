@@ -16,6 +16,17 @@ function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   });
 }
 
+// Built once per product: zod compiles a schema on its first parse, which costs more than the parse.
+const schemas = new Map<string, ReturnType<typeof bodySchema>>();
+function schemaOf(product: Product) {
+  let schema = schemas.get(product.sku);
+  if (!schema) {
+    schema = bodySchema(product);
+    schemas.set(product.sku, schema);
+  }
+  return schema;
+}
+
 /** Validated, defaulted spec for a product from the raw JSON body. */
 export function parseGenerationBody(product: Product, bytes: Uint8Array): ParseResult {
   let json: unknown;
@@ -27,7 +38,7 @@ export function parseGenerationBody(product: Product, bytes: Uint8Array): ParseR
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return { ok: false, errors: [{ field: "(body)", message: "must be a JSON object" }] };
   }
-  const parsed = bodySchema(product).safeParse(json);
+  const parsed = schemaOf(product).safeParse(json);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
   return { ok: true, spec: toSpec(product, parsed.data) };
 }
