@@ -2,6 +2,6 @@
 declare module "autocannon" {
   type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> };
   type Stats = { average: number; p50: number; p99: number };
-  type Result = { requests: Stats; latency: Stats; errors: number; timeouts: number; non2xx: number };
+  type Result = { requests: Stats & { total: number }; latency: Stats; duration: number; errors: number; timeouts: number; non2xx: number };
   export default function autocannon(options: { url: string; connections: number; duration: number; requests: Request[] }): Promise<Result>;
 }

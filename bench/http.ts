@@ -1,5 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -26,9 +26,10 @@ const CONNECTIONS = 16;
 const PRODUCT = "/generate/alpha-fast/5s-720p";
 const PAID_REQUESTS = 24;
 const SEEDED_IDS = 1000;
+const ROUNDS = 3;
 
 type Build = { label: string; dir: string };
-type Figures = { rps: number; p50: number; p99: number; wrong: number };
+type Figures = { rps: number; p50: number; p99: number; wrong: number; cpuMs: number | null };
 type Scenario = { name: string; expect: number; warm?: (server: TestServer) => Promise<unknown>; run: (server: TestServer) => Promise<Figures> };
 
 /** The uuid of seeded job i, so GET /jobs/{id} can ask for rows that exist without reading them back. */
@@ -44,7 +45,19 @@ const fillSql = (from: number, to: number) => `insert into jobs (id, sku, status
          now() - interval '1 hour' - (i || ' seconds')::interval, now() - (i || ' seconds')::interval, now()
   from generate_series(${from}, ${to}) as s(i)`;
 
+/** CPU time the server process has used (user + system), in ms; null off Linux. */
+function cpuMs(server: TestServer): number | null {
+  try {
+    const fields = readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 async function load(server: TestServer, seconds: number, req: { method: "GET" | "POST"; path: string | (() => string); body?: string; ip?: boolean }, expect: number): Promise<Figures> {
+  const cpuBefore = cpuMs(server);
   const result = await autocannon({
     url: server.url,
     connections: CONNECTIONS,
@@ -65,7 +78,9 @@ async function load(server: TestServer, seconds: number, req: { method: "GET" | 
   });
   const codes = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const wrong = Object.entries(codes).reduce((n, [code, s]) => (Number(code) === expect ? n : n + s.count), 0) + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, wrong };
+  const cpuAfter = cpuMs(server);
+  const cpu = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
+  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, wrong, cpuMs: cpu };
 }
 
 /** The paid round trip with a stock x402 client (402, sign, pay, settle on the devnet chain); 4 at a time. */
@@ -94,7 +109,7 @@ async function paid(server: TestServer): Promise<Figures> {
   const seconds = (performance.now() - start) / 1000;
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? 0;
-  return { rps: samples.length / seconds, p50: at(0.5), p99: at(0.99), wrong };
+  return { rps: samples.length / seconds, p50: at(0.5), p99: at(0.99), wrong, cpuMs: null };
 }
 
 function scenarios(seconds: number): Scenario[] {
@@ -161,8 +176,25 @@ async function prepareData(kind: "postgres" | "pglite", builds: Build[], jobs: n
   return { data: dirs.map((dir) => ({ env: {}, dataDir: dir })), cleanup: async () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })) };
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const combine = (fs: Figures[]): Figures => ({
+  rps: fs.reduce((n, f) => n + f.rps, 0) / fs.length,
+  p50: median(fs.map((f) => f.p50)),
+  p99: median(fs.map((f) => f.p99)),
+  wrong: fs.reduce((n, f) => n + f.wrong, 0),
+  cpuMs: fs.every((f) => f.cpuMs !== null) ? fs.reduce((n, f) => n + (f.cpuMs ?? 0), 0) / fs.length : null,
+});
+
 const fmt = (f: Figures, base: Figures | undefined) =>
-  `${f.rps.toFixed(f.rps < 10 ? 1 : 0).padStart(6)} req/s  p50 ${f.p50.toFixed(0).padStart(4)} ms  p99 ${f.p99.toFixed(0).padStart(5)} ms  ${base ? `${(f.rps / base.rps).toFixed(2)}× healthz` : "          "}${f.wrong ? `  (${f.wrong} unexpected)` : ""}`;
+  [
+    `${f.rps.toFixed(f.rps < 10 ? 1 : 0).padStart(6)} req/s`,
+    `p50 ${f.p50.toFixed(0).padStart(4)} ms`,
+    `p99 ${f.p99.toFixed(0).padStart(5)} ms`,
+    base ? `${(f.rps / base.rps).toFixed(2)}×` : "  1.00×",
+    f.cpuMs === null ? "" : `cpu ${f.cpuMs.toFixed(2).padStart(5)} ms/req`,
+    f.cpuMs !== null && base?.cpuMs ? `${(base.cpuMs / f.cpuMs).toFixed(2)}×` : "",
+    f.wrong ? `(${f.wrong} unexpected)` : "",
+  ].join("  ");
 
 export async function benchHttp(options: HttpBenchOptions): Promise<void> {
   const builds: Build[] = [{ label: "this build", dir: process.cwd() }];
@@ -178,7 +210,8 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
     LIMIT_QUEUE_CAPACITY: "1000",
     LIMIT_ACTIVE_JOBS_PER_WALLET: "1000",
   };
-  console.log(`http (autocannon, ${CONNECTIONS} connections, ${options.seconds} s per row; builds measured in turns)`);
+  console.log(`http (autocannon, ${CONNECTIONS} connections; per row ${ROUNDS} rounds of ${options.seconds} s, builds in alternating turns;`);
+  console.log("  req/s with its ratio to /healthz; p50 and p99 (median of rounds); server CPU per request with /healthz's CPU per request over it)");
   try {
     for (const kind of ["postgres", "pglite"] as const) {
       const state: { template?: string; pgliteDir?: string } = {};
@@ -193,8 +226,14 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
           const baselines = new Map<string, Figures>();
           for (const s of scenarios(options.seconds)) {
             for (const [i] of builds.entries()) await s.warm?.(servers[i]!);
+            // Rounds in alternating order (A B, B A, A B): both builds see the same stretches of a busy machine.
+            const rounds: Figures[][] = builds.map(() => []);
+            for (let r = 0; r < (s.name.startsWith("paid") ? 1 : ROUNDS); r++) {
+              const order = r % 2 ? [...builds.keys()].reverse() : [...builds.keys()];
+              for (const i of order) rounds[i]!.push(await s.run(servers[i]!));
+            }
             for (const [i, b] of builds.entries()) {
-              const f = await s.run(servers[i]!);
+              const f = combine(rounds[i]!);
               if (s.name === "GET /healthz") baselines.set(b.label, f);
               console.log(`  ${s.name.padEnd(28)} ${b.label.padEnd(12)} ${fmt(f, s.name === "GET /healthz" ? undefined : baselines.get(b.label))}`);
             }
