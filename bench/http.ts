@@ -48,7 +48,7 @@ const fillSql = (from: number, to: number) => `insert into jobs (id, sku, status
 /** CPU time the server process has used (user + system), in ms; null off Linux. */
 function cpuMs(server: TestServer): number | null {
   try {
-    const fields = readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const fields = readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
@@ -117,7 +117,7 @@ function scenarios(seconds: number): Scenario[] {
   const refused = JSON.stringify({ prompt: "a lighthouse at dusk --ar 21:9" });
   const warmup = measured(1, quote, refused);
   // A second of the same load first, unmeasured: the first requests of a route compile it.
-  return measured(seconds, quote, refused).map((s, i) => (s.name.startsWith("paid") ? s : { ...s, warm: warmup[i]!.run }));
+  return measured(seconds, quote, refused).map((s, i) => (s.name.startsWith("paid") ? s : { ...s, warm: warmup[i]?.run }));
 }
 
 function measured(seconds: number, quote: string, refused: string): Scenario[] {
@@ -138,42 +138,44 @@ type Data = { env: Record<string, string>; dataDir?: string };
 async function prepareData(kind: "postgres" | "pglite", builds: Build[], jobs: number, previous: number, state: { template?: string; pgliteDir?: string }): Promise<{ data: Data[]; cleanup: () => Promise<void> }> {
   const t = performance.now();
   if (kind === "postgres") {
-    if (!state.template) {
-      const db = await createTestDatabase();
-      state.template = db.url;
-    }
-    const { db, close } = await openDb(state.template, ".data");
+    state.template ??= (await createTestDatabase()).url;
+    const template = state.template;
+    const { db, close } = await openDb(template, ".data");
     await db.execute(sql.raw(fillSql(previous + 1, jobs)));
     await db.execute(sql`analyze jobs`);
     await close();
-    const admin = postgres(state.template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
-    const templateName = state.template.split("/").pop() ?? "";
+    const admin = postgres(template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+    const templateName = template.split("/").pop() ?? "";
     const copies = builds.map((_, i) => `${templateName}_${i}`);
     for (const name of copies) await admin.unsafe(`create database ${name} template ${templateName}`);
     await admin.end();
     console.log(`  seeded ${jobs} jobs on Postgres in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     return {
-      data: copies.map((name) => ({ env: { DATABASE_URL: state.template!.replace(/\/[^/]*$/, `/${name}`) } })),
+      data: copies.map((name) => ({ env: { DATABASE_URL: template.replace(/\/[^/]*$/, `/${name}`) } })),
       cleanup: async () => {
-        const a = postgres(state.template!.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+        const a = postgres(template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
         for (const name of copies) await a.unsafe(`drop database if exists ${name} with (force)`);
         await a.end();
       },
     };
   }
   state.pgliteDir ??= mkdtempSync(path.join(tmpdir(), "reel402-bench-"));
-  const { db, close } = await openDb(undefined, state.pgliteDir);
+  const seeded = state.pgliteDir;
+  const { db, close } = await openDb(undefined, seeded);
   await db.execute(sql.raw(fillSql(previous + 1, jobs)));
   await db.execute(sql`analyze jobs`);
   await close();
-  rmSync(path.join(state.pgliteDir, "pglite.pid"), { force: true });
+  rmSync(path.join(seeded, "pglite.pid"), { force: true });
   const dirs = builds.map(() => {
     const dir = mkdtempSync(path.join(tmpdir(), "reel402-bench-"));
-    cpSync(state.pgliteDir!, dir, { recursive: true });
+    cpSync(seeded, dir, { recursive: true });
     return dir;
   });
   console.log(`  seeded ${jobs} jobs on PGlite in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  return { data: dirs.map((dir) => ({ env: {}, dataDir: dir })), cleanup: async () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })) };
+  return { data: dirs.map((dir) => ({ env: {}, dataDir: dir })), cleanup: async () => {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    },
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -222,18 +224,21 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
         previous = jobs;
         const servers: TestServer[] = [];
         try {
-          for (const [i, b] of builds.entries()) servers.push(await startServer({ ...env, ...data[i]!.env }, { cwd: b.dir, dataDir: data[i]!.dataDir }));
+          for (const [i, b] of builds.entries()) servers.push(await startServer({ ...env, ...data[i]?.env }, { cwd: b.dir, dataDir: data[i]?.dataDir }));
           const baselines = new Map<string, Figures>();
           for (const s of scenarios(options.seconds)) {
-            for (const [i] of builds.entries()) await s.warm?.(servers[i]!);
+            for (const server of servers) await s.warm?.(server);
             // Rounds in alternating order (A B, B A, A B): both builds see the same stretches of a busy machine.
             const rounds: Figures[][] = builds.map(() => []);
             for (let r = 0; r < (s.name.startsWith("paid") ? 1 : ROUNDS); r++) {
               const order = r % 2 ? [...builds.keys()].reverse() : [...builds.keys()];
-              for (const i of order) rounds[i]!.push(await s.run(servers[i]!));
+              for (const i of order) {
+                const server = servers[i];
+                if (server) rounds[i]?.push(await s.run(server));
+              }
             }
             for (const [i, b] of builds.entries()) {
-              const f = combine(rounds[i]!);
+              const f = combine(rounds[i] ?? []);
               if (s.name === "GET /healthz") baselines.set(b.label, f);
               console.log(`  ${s.name.padEnd(28)} ${b.label.padEnd(12)} ${fmt(f, s.name === "GET /healthz" ? undefined : baselines.get(b.label))}`);
             }
