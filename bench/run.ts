@@ -1,18 +1,26 @@
 import { benchDeliveryMemory } from "./delivery-memory";
+import { benchHttp } from "./http";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchScreeningScripts } from "./screening-scripts";
 import { benchStatusScaling } from "./status-scaling";
 
-/** npm run bench [-- name…]: prints figures; a benchmark never fails the suite. */
+/** npm run bench [-- name… [--option value…]]: prints figures; a benchmark never fails the suite. */
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? null) : null;
+};
 const all: Record<string, () => Promise<void>> = {
   "queue-pickup": () => benchQueuePickup(),
   "delivery-memory": () => benchDeliveryMemory(),
   "status-scaling": benchStatusScaling,
   "screening-scripts": async () => benchScreeningScripts(),
+  // Starts servers and loads them for minutes: only when asked for by name.
+  http: () => benchHttp({ compare: option("--compare"), seconds: Number(option("--seconds") ?? 5), pglite1m: args.includes("--pglite-1m") }),
 };
-const wanted = process.argv.slice(2);
+const wanted = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 for (const [name, run] of Object.entries(all)) {
-  if (wanted.length && !wanted.includes(name)) continue;
+  if (wanted.length ? !wanted.includes(name) : name === "http") continue;
   await run();
 }
 process.exit(0);

@@ -35,13 +35,26 @@ export function auditedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pro
 
 /** Appends one event; inside the caller's transaction when given one. */
 export async function appendAudit(db: Db, type: AuditType, jobId: string | null, data: Record<string, unknown>): Promise<void> {
+  await appendAuditEvents(db, [{ type, jobId, data }]);
+}
+
+export type AuditEvent = { type: AuditType; jobId: string | null; data: Record<string, unknown> };
+
+/** Appends events in order, chained one after another, in one transaction and one insert. */
+export async function appendAuditEvents(db: Db, events: AuditEvent[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
     const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-    const prevHash = last?.hash ?? GENESIS_HASH;
+    let prevHash = last?.hash ?? GENESIS_HASH;
+    const secret = getAuditChainSecret();
     // Millisecond precision survives a round trip through timestamptz unchanged.
     const at = new Date();
-    const hash = auditHash(getAuditChainSecret(), prevHash, { at, type, jobId, data });
-    await tx.insert(auditEvents).values({ at, type, jobId, data, prevHash, hash });
+    // A multi-row VALUES takes its ids from the sequence in row order, so the ids follow the chain.
+    const rows = events.map(({ type, jobId, data }) => {
+      const row = { at, type, jobId, data, prevHash, hash: auditHash(secret, prevHash, { at, type, jobId, data }) };
+      prevHash = row.hash;
+      return row;
+    });
+    await tx.insert(auditEvents).values(rows);
   });
 }

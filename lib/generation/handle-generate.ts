@@ -1,5 +1,5 @@
 import { problem } from "@/lib/api/problem";
-import { appendAudit } from "@/lib/audit/append";
+import { appendAuditGrouped } from "@/lib/audit/grouped-append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
@@ -48,15 +48,20 @@ export async function handleGenerate(request: Request, family: string, productNa
       // The refusal stands even if it cannot be counted toward a block.
       await recordContentRejection(store, blockKey, cfg).catch((error: unknown) => console.error(`[limits] rejection not counted: ${describeError(error)}`));
     }
-    await appendAudit(await getDb(), "request.refused", null, {
-      status: response.status,
-      code: body.code,
-      ...(body.category ? { category: body.category } : {}),
-      ...(notes.sku ? { sku: notes.sku } : {}),
-      ...(notes.promptHash ? { promptHash: notes.promptHash } : {}),
-      ...(notes.imageIds ? { imageIds: notes.imageIds } : {}),
-      ipHash,
-      ...(origin ? { crossSite: true } : {}),
+    // Grouped with the other refusals in flight: a flood of them must not queue one by one on the audit lock.
+    await appendAuditGrouped(await getDb(), {
+      type: "request.refused",
+      jobId: null,
+      data: {
+        status: response.status,
+        code: body.code,
+        ...(body.category ? { category: body.category } : {}),
+        ...(notes.sku ? { sku: notes.sku } : {}),
+        ...(notes.promptHash ? { promptHash: notes.promptHash } : {}),
+        ...(notes.imageIds ? { imageIds: notes.imageIds } : {}),
+        ipHash,
+        ...(origin ? { crossSite: true } : {}),
+      },
     });
   }
   return response;

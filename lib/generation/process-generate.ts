@@ -5,7 +5,6 @@ import { problem } from "@/lib/api/problem";
 import { getDb, type Db } from "@/lib/db/client";
 import { type Env, getEnv } from "@/lib/env";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
-import { countActiveJobs } from "@/lib/jobs/repository";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
 import { getResourceServer } from "@/lib/payments/resource-server";
 import { quote } from "@/lib/pricing/quote";
@@ -18,6 +17,7 @@ import { payAndCreateJob } from "@/lib/generation/pay-and-create-job";
 import { requestHash } from "@/lib/generation/request-hash";
 import { type Prepared, prepareImageSpec } from "@/lib/generation/prepare-image-spec";
 import { atCapacity, challengeResponse, json } from "@/lib/generation/responses";
+import { activeJobs } from "@/lib/generation/active-jobs";
 
 /** What the guard around processGenerate learns about a refused request, for the audit log. */
 export type RequestNotes = { promptHash?: string; sku?: string; imageIds?: string[] };
@@ -54,7 +54,7 @@ export async function processGenerate(request: Request, family: string, productN
     if (replay) return replay;
   }
 
-  if ((await countActiveJobs(db)) >= env.limits.queueCapacity) return atCapacity();
+  if ((await activeJobs(db, request.headers.has("payment-signature"))) >= env.limits.queueCapacity) return atCapacity();
 
   const amount = quote(product, parsed.spec);
   const server = await getResourceServer();

@@ -18,12 +18,8 @@ const MINUTE = 60_000;
  * site's page made is also held by its own block (`blockKey`, see cross-site.ts).
  */
 export async function checkIp(store: LimitStore, ipHash: string, cfg: IpGuardConfig, now = new Date(), blockKey = ipHash): Promise<IpVerdict> {
-  const [ipBlockedUntil, siteBlockedUntil] = await Promise.all([
-    store.blockedUntil(ipHash, now),
-    blockKey === ipHash ? null : store.blockedUntil(blockKey, now),
-  ]);
-  const blockedUntil = [ipBlockedUntil, siteBlockedUntil].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
-  const hit = await store.hit(`posts:${ipHash}`, blockedUntil ? 0 : cfg.postsPerMinute, MINUTE, now);
+  // One round trip: every unpaid request passes here, and on PGlite every statement queues.
+  const { hit, blockedUntil } = await store.guard(`posts:${ipHash}`, cfg.postsPerMinute, MINUTE, now, blockKey === ipHash ? [ipHash] : [ipHash, blockKey]);
   const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
   // IETF RateLimit header fields draft: the policy, then what is left of it.
   const headers = {

@@ -18,6 +18,12 @@ export interface LimitStore {
    * reads the window.
    */
   hit(key: string, limit: number, windowMs: number, now: Date): Promise<Hit>;
+  /**
+   * The guard in front of every generation POST, in one round trip: the latest block still
+   * running on any of `blockKeys`, and a hit on `key` with the same semantics as `hit` (a limit of
+   * 0 while blocked, so a blocked client only reads its window).
+   */
+  guard(key: string, limit: number, windowMs: number, now: Date, blockKeys: string[]): Promise<{ hit: Hit; blockedUntil: Date | null }>;
   /** Records one rejection and returns how many fell within the last windowMs. */
   addRejection(ipHash: string, windowMs: number, now: Date): Promise<number>;
   block(ipHash: string, until: Date): Promise<void>;

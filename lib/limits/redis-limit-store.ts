@@ -45,6 +45,25 @@ return {allowed, count, oldest[2]}
 `;
 
 /**
+ * The guard as one script: the latest block still running on any of KEYS[2..] (a block value is
+ * its end in epoch ms; ARGV[6] is now), then SLIDING_HIT on KEYS[1] with a limit of 0 while
+ * blocked. Returns SLIDING_HIT's reply plus the block's end (false when none).
+ */
+const GUARD = `
+local blocked, blockedText = false, false
+for i = 2, #KEYS do
+  local text = redis.call('GET', KEYS[i])
+  local v = tonumber(text)
+  if v and v > tonumber(ARGV[6]) and (not blocked or v > blocked) then blocked, blockedText = v, text end
+end
+if blocked then ARGV[2] = '0' end
+local reply = (function(KEYS, ARGV)
+${SLIDING_HIT}
+end)({KEYS[1]}, ARGV)
+return {reply[1], reply[2], reply[3], blockedText}
+`;
+
+/**
  * The same semantics as the Postgres store, each operation atomic (a MULTI transaction or one
  * script). Expiry is relative to the caller's clock so Redis's own clock never shortens a window.
  */
@@ -55,6 +74,13 @@ export function createRedisLimitStore(redis: Redis): RedisLimitStore {
       const reply = await named(redis.eval(SLIDING_HIT, 1, `${PREFIX}log:${key}`, at - windowMs, limit, `${at}:${randomUUID()}`, at, windowMs));
       const [allowed, count, oldest] = reply as [number, number, string | null];
       return toHit(allowed === 1, Number(count), oldest === null ? null : Number(oldest), windowMs, now);
+    },
+    async guard(key, limit, windowMs, now, blockKeys) {
+      const at = now.getTime();
+      const keys = [`${PREFIX}log:${key}`, ...blockKeys.map((k) => `${PREFIX}block:${k}`)];
+      const reply = await named(redis.eval(GUARD, keys.length, ...keys, at - windowMs, limit, `${at}:${randomUUID()}`, at, windowMs, at));
+      const [allowed, count, oldest, until] = reply as [number, number, string | null, string | null];
+      return { hit: toHit(allowed === 1, Number(count), oldest === null ? null : Number(oldest), windowMs, now), blockedUntil: until === null ? null : new Date(Number(until)) };
     },
     async addRejection(ipHash, windowMs, now) {
       const k = `${PREFIX}rejections:${ipHash}`;

@@ -11,6 +11,10 @@ const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
 });
+const health = (description: string, status: string) => ({
+  description,
+  content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { const: status } } } } },
+});
 const json = (description: string, ref: string) => ({ description, content: { "application/json": { schema: { $ref: ref } } } });
 
 /** GET /openapi.json: OpenAPI 3.1 generated from the zod schemas the routes validate with. */
@@ -71,6 +75,16 @@ export function buildOpenApiDocument(baseUrl: string) {
   paths["/"] = { get: { operationId: "get_storefront", tags: ["service"], security: [], responses: { "200": { description: "Storefront JSON.", content: { "application/json": { schema: { type: "object" } } } } } } };
   paths["/llms.txt"] = { get: { operationId: "get_llms_txt", tags: ["service"], security: [], responses: { "200": { description: "Markdown storefront for agents.", content: { "text/plain": { schema: { type: "string" } } } } } } };
   paths["/openapi.json"] = { get: { operationId: "get_openapi", tags: ["service"], security: [], responses: { "200": { description: "This document.", content: { "application/json": { schema: { type: "object" } } } } } } };
+  paths["/healthz"] = { get: { operationId: "get_healthz", tags: ["service"], security: [], description: "Liveness for load balancers: the process is up. Touches no database or network.", responses: { "200": health("Process up.", "ok") } } };
+  paths["/readyz"] = {
+    get: {
+      operationId: "get_readyz",
+      tags: ["service"],
+      security: [],
+      description: "Readiness for load balancers: database reachable, every migration applied, the facilitator reachable when it is a remote one (its answer cached a few seconds).",
+      responses: { "200": health("Ready for paid work.", "ready"), "503": problem("Not ready (`unavailable`); `failures` lists each failing check (`database`, `migrations`, `facilitator`) with a reason.") },
+    },
+  };
 
   return {
     openapi: "3.1.0",

@@ -3,8 +3,23 @@ import type { AnyProduct } from "@/lib/catalog/products";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import { jobCreatedSchema, toSchema } from "@/lib/requests/response-schemas";
 
-/** The bazaar discovery extension of a 402: input body and output, so indexes can list us. */
+const declarations = new Map<string, Record<string, unknown>>();
+
+/**
+ * The bazaar discovery extension of a 402: input body and output, so indexes can list us.
+ * Declared once per product (building the schemas costs milliseconds, on every 402 a client
+ * probes); each 402 gets its own copy, because the resource server enriches what it is given.
+ */
 export function discoveryExtension(product: AnyProduct): Record<string, unknown> {
+  let declared = declarations.get(product.sku);
+  if (!declared) {
+    declared = declare(product);
+    declarations.set(product.sku, declared);
+  }
+  return structuredClone(declared);
+}
+
+function declare(product: AnyProduct): Record<string, unknown> {
   const declared = declareDiscoveryExtension({
     bodyType: "json",
     input: exampleBody(product),

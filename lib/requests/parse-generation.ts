@@ -16,11 +16,22 @@ export function fieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   });
 }
 
+// Built once per product: zod compiles a schema on its first parse, which costs more than the parse.
+const schemas = new Map<string, ReturnType<typeof bodySchema>>();
+function schemaOf(product: Product) {
+  let schema = schemas.get(product.sku);
+  if (!schema) {
+    schema = bodySchema(product);
+    schemas.set(product.sku, schema);
+  }
+  return schema;
+}
+
 /** Validated, defaulted spec for a product from the raw JSON body. */
 export function parseGenerationBody(product: Product, bytes: Uint8Array): ParseResult {
   const json = decodeJsonObject(bytes);
   if (!json.ok) return json;
-  const parsed = bodySchema(product).safeParse(json.value);
+  const parsed = schemaOf(product).safeParse(json.value);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
   return { ok: true, spec: toSpec(product, parsed.data) };
 }

@@ -17,12 +17,12 @@ export type TestServer = {
  * Starts the built app the way `npm start` does (scripts/serve.ts, `next start` semantics) with
  * an external devnet chain. Requires `npm run build` first.
  */
-export async function startServer(env: Record<string, string>, opts: { dataDir?: string; port?: number } = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string>, opts: { dataDir?: string; port?: number; cwd?: string; nodeArgs?: string[] } = {}): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "reel402-test-"));
   // The server itself, not a wrapper: killing a wrapper would orphan the real server.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    cwd: process.cwd(),
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts"], {
+    cwd: opts.cwd ?? process.cwd(),
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -84,6 +84,31 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
       assert.ok(hits.filter((h) => !h.allowed).every((h) => h.count === 7));
     });
 
+    test("guard: concurrent calls count like hit; the latest running block on any of its keys is returned and then the window is only read", async () => {
+      const [ip, site, key] = [fresh(), fresh(), `posts:${fresh()}`];
+      const t0 = Date.now();
+      const now = new Date(t0);
+      const calls = await Promise.all(Array.from({ length: 12 }, () => store.guard(key, 7, MINUTE, now, [ip, site])));
+      assert.ok(calls.every((c) => c.blockedUntil === null));
+      assert.deepEqual(calls.filter((c) => c.hit.allowed).map((c) => c.hit.count).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6, 7]);
+      assert.ok(calls.filter((c) => !c.hit.allowed).every((c) => c.hit.count === 7));
+
+      const other = `posts:${fresh()}`;
+      await store.guard(other, 7, MINUTE, now, [ip]);
+      await store.block(ip, new Date(t0 + 20_000));
+      await store.block(site, new Date(t0 + 30_000));
+      for (let i = 0; i < 3; i++) {
+        assert.deepEqual(await store.guard(other, 7, MINUTE, new Date(t0 + 1_000), [ip, site]), {
+          blockedUntil: new Date(t0 + 30_000),
+          hit: { allowed: false, count: 1, resetAt: new Date(t0 + MINUTE) },
+        });
+      }
+      const ended = await store.guard(other, 7, MINUTE, new Date(t0 + 25_000), [ip]);
+      assert.deepEqual([ended.blockedUntil, ended.hit.allowed, ended.hit.count], [null, true, 2], "a block that has ended is not reported");
+      assert.deepEqual((await store.guard(other, 7, MINUTE, new Date(t0 + 25_000), [site])).hit, { allowed: false, count: 2, resetAt: new Date(t0 + MINUTE) });
+      assert.equal((await store.guard(other, 7, MINUTE, new Date(t0 + 30_000), [ip, site])).hit.count, 3, "attempts while blocked took no place");
+    });
+
     test("checkIp: the 21st POST in any 60 s is refused with Retry-After until the oldest leaves; a blocked IP's attempts are not counted", async () => {
       const ip = fresh();
       const cfg = { postsPerMinute: 20, abuseBlock: { rejections: 5, windowSeconds: 600, blockSeconds: 30 } };

@@ -1,0 +1,6 @@
+import { withErrors } from "@/lib/api/with-errors";
+import { readinessResponse } from "@/lib/health/responses";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors(async () => readinessResponse());
