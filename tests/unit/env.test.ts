@@ -65,6 +65,22 @@ test("a complete Base Sepolia config parses with its USDC domain", () => {
   assert.equal(env.facilitator.kind, "http");
 });
 
+test("the local renderer's failure rate is a devnet knob, refused on a real network", () => {
+  const sepolia = {
+    X402_NETWORK: "eip155:84532",
+    USDC_ADDRESS: KNOWN_USDC["eip155:84532"]!.address,
+    PAY_TO: "0x1111111111111111111111111111111111111111",
+    FACILITATOR_URL: "https://x402.org/facilitator",
+    PUBLIC_BASE_URL: "https://reel402.example",
+    VIDEO_URL_SECRET: "s".repeat(32),
+    AUDIT_CHAIN_SECRET: "a".repeat(32),
+    RPC_URL: "https://sepolia.base.org",
+  };
+  assert.throws(() => parseEnv({ ...sepolia, LOCAL_RENDER_FAULT_RATE: "0.2" }), /LOCAL_RENDER_FAULT_RATE is only for the devnet/);
+  assert.equal(parseEnv({ ...sepolia, LOCAL_RENDER_FAULT_RATE: "0" }).providers.local.faultRate, 0);
+  assert.equal(parseEnv({ LOCAL_RENDER_FAULT_RATE: "0.2" }).providers.local.faultRate, 0.2);
+});
+
 test("malformed values are refused", () => {
   assert.throws(() => parseEnv({ LIMIT_QUEUE_CAPACITY: "zero" }), ConfigError);
   assert.throws(() => parseEnv({ PAY_TO: "0x123" }), ConfigError);

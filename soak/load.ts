@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { x402Client } from "@x402/core/client";
+import { toClientEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { devnetAccount } from "@/lib/devnet/accounts";
+import { DEVNET_NETWORK } from "@/lib/env";
+
+export const SOAK_PATH = "/generate/alpha-fast/custom";
+
+/** One HTTP exchange as the client saw it: the unpaid challenge or the paid retry. */
+export type Exchange = { kind: "challenge" | "paid"; status: number | "error"; ms: number; at: number };
+
+export type JobOutcome = { wallet: number; tag: string; jobId: string | null; status: string; tries: number };
+
+/** Statuses after which the same request (same Idempotency-Key) is simply tried again. */
+const RETRYABLE = new Set([409, 429, 502, 503, 504]);
+const MAX_TRIES = 40;
+
+/**
+ * Every wallet fires all its jobs at once through the stock x402 fetch wrapper, so each wallet
+ * has more paid jobs than its generation slots. A request lost to a killed instance is repeated
+ * with its Idempotency-Key, as a careful client would.
+ */
+export async function runLoad(opts: { url: string; wallets: number[]; jobs: number; runId: string; exchanges: Exchange[] }): Promise<JobOutcome[]> {
+  const perWallet = new Map(opts.wallets.map((w) => [w, payingFetch(w, opts.exchanges)]));
+  const work: Promise<JobOutcome>[] = [];
+  for (let n = 0; n < opts.jobs; n++) {
+    const wallet = opts.wallets[n % opts.wallets.length] as number;
+    // Hex and digits only: the content screen reads words like "j10" as names.
+    const tag = `take ${opts.runId}${String(n).padStart(4, "0")}`;
+    // A short stagger keeps the first second from being one burst of signatures.
+    work.push(sleep(n * 40).then(() => payOne(opts.url, perWallet.get(wallet) as typeof fetch, wallet, tag)));
+  }
+  return Promise.all(work);
+}
+
+async function payOne(url: string, pay: typeof fetch, wallet: number, tag: string): Promise<JobOutcome> {
+  const key = randomUUID();
+  const body = JSON.stringify({ prompt: `a lighthouse in fog, ${tag}`, duration: 4, resolution: "480p" });
+  let status = "error";
+  for (let tries = 1; tries <= MAX_TRIES; tries++) {
+    try {
+      const res = await pay(`${url}${SOAK_PATH}`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body, signal: AbortSignal.timeout(60_000) });
+      const json = (await res.json().catch(() => null)) as { job_id?: string; code?: string } | null;
+      status = `${res.status}${json?.code ? ` ${json.code}` : ""}`;
+      if ((res.status === 200 || res.status === 202) && json?.job_id) return { wallet, tag, jobId: json.job_id, status, tries };
+      if (!RETRYABLE.has(res.status)) return { wallet, tag, jobId: null, status, tries };
+    } catch {
+      status = "error";
+    }
+    await sleep(250 + Math.random() * 750);
+  }
+  return { wallet, tag, jobId: null, status, tries: MAX_TRIES };
+}
+
+/** The stock x402 client for devnet account #index, its underlying fetch timed per exchange. */
+function payingFetch(index: number, exchanges: Exchange[]): typeof fetch {
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: toClientEvmSigner(devnetAccount(index)), networks: [DEVNET_NETWORK] });
+  client.setSpendControls({ maxAmountPerPayment: "$20", allowedAssets: true });
+  const timed: typeof fetch = async (input, init) => {
+    const headers = input instanceof Request ? input.headers : new Headers(init?.headers);
+    const kind = headers.has("payment-signature") ? "paid" : "challenge";
+    const at = Date.now();
+    const t0 = performance.now();
+    try {
+      const res = await fetch(input, init);
+      exchanges.push({ kind, status: res.status, ms: performance.now() - t0, at });
+      return res;
+    } catch (error) {
+      exchanges.push({ kind, status: "error", ms: performance.now() - t0, at });
+      throw error;
+    }
+  };
+  return wrapFetchWithPayment(timed, client);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
