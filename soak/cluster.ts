@@ -32,28 +32,35 @@ export async function startCluster(opts: { instances: number; env: Record<string
     instance.server = null;
     await s?.kill();
   };
-  // One at a time: three production builds starting at once starve a small machine.
-  for (const instance of instances) await start(instance);
-
   const port = await freePort();
   const config = path.join(opts.workDir, "haproxy.cfg");
   writeFileSync(config, haproxyConfig(port, instances));
-  const haproxy = spawn("haproxy", ["-db", "-f", config], { stdio: ["ignore", "pipe", "pipe"] });
-  let haproxyLog = "";
-  for (const s of [haproxy.stdout, haproxy.stderr]) s?.on("data", (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-4000)));
+  let haproxy: ChildProcess | null = null;
+  const stopAll = async () => {
+    for (const instance of instances) await instance.server?.stop().catch(() => undefined);
+    if (haproxy) await stopChild(haproxy);
+    killOrphanRenders(opts.dataDir);
+  };
   const url = `http://127.0.0.1:${port}`;
-  await waitForBalancer(url, haproxy, () => haproxyLog);
+  try {
+    // One at a time: three production servers starting at once starve a small machine.
+    for (const instance of instances) await start(instance);
+    const balancer = spawn("haproxy", ["-db", "-f", config], { stdio: ["ignore", "pipe", "pipe"] });
+    haproxy = balancer;
+    let haproxyLog = "";
+    for (const s of [balancer.stdout, balancer.stderr]) s?.on("data", (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-4000)));
+    await waitForBalancer(url, balancer, () => haproxyLog);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 
   return {
     url,
     instances,
     kill,
     start,
-    close: async () => {
-      for (const instance of instances) await instance.server?.stop().catch(() => undefined);
-      await stopChild(haproxy);
-      killOrphanRenders(opts.dataDir);
-    },
+    close: stopAll,
   };
 }
 

@@ -61,6 +61,8 @@ export async function runSoak(profile: SoakProfile, log: (line: string) => void 
     const sampler = sampleGeneratingPerWallet(sql);
     const exchanges: Exchange[] = [];
     const chaos = runChaos(cluster, { kills: profile.kills, everyMs: [2_000, 5_000], stop: () => false });
+    // Awaited after the load; a failed restart must not surface earlier as an unhandled rejection.
+    chaos.catch(() => undefined);
     const outcomes = await runLoad({ url: cluster.url, wallets, jobs: profile.jobs, runId, exchanges });
     log(`load done: ${outcomes.filter((o) => o.jobId).length}/${outcomes.length} jobs accepted`);
     const chaosLog = await chaos;
