@@ -18,21 +18,23 @@ const RETRYABLE = new Set([409, 429, 502, 503, 504]);
 const MAX_TRIES = 40;
 
 /**
- * Every wallet fires all its jobs at once through the stock x402 fetch wrapper, so each wallet
- * has more paid jobs than its generation slots. A request lost to a killed instance is repeated
- * with its Idempotency-Key, as a careful client would.
+ * Twenty clients at once, as twenty agents would be: each wallet pays for its jobs one request
+ * after another without waiting for the videos, so its paid jobs pile up beyond its generation
+ * slots. A request lost to a killed instance is repeated with its Idempotency-Key, as a careful
+ * client would.
  */
 export async function runLoad(opts: { url: string; wallets: number[]; jobs: number; runId: string; exchanges: Exchange[] }): Promise<JobOutcome[]> {
-  const perWallet = new Map(opts.wallets.map((w) => [w, payingFetch(w, opts.exchanges)]));
-  const work: Promise<JobOutcome>[] = [];
-  for (let n = 0; n < opts.jobs; n++) {
-    const wallet = opts.wallets[n % opts.wallets.length] as number;
-    // Hex and digits only: the content screen reads words like "j10" as names.
-    const tag = `take ${opts.runId}${String(n).padStart(4, "0")}`;
-    // A short stagger keeps the first second from being one burst of signatures.
-    work.push(sleep(n * 40).then(() => payOne(opts.url, perWallet.get(wallet) as typeof fetch, wallet, tag)));
-  }
-  return Promise.all(work);
+  const outcomes: JobOutcome[] = [];
+  await Promise.all(
+    opts.wallets.map(async (wallet, w) => {
+      const pay = payingFetch(wallet, opts.exchanges);
+      for (let n = w; n < opts.jobs; n += opts.wallets.length) {
+        // Hex and digits only: the content screen reads words like "j10" as names.
+        outcomes.push(await payOne(opts.url, pay, wallet, `take ${opts.runId}${String(n).padStart(4, "0")}`));
+      }
+    }),
+  );
+  return outcomes;
 }
 
 async function payOne(url: string, pay: typeof fetch, wallet: number, tag: string): Promise<JobOutcome> {

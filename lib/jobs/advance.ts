@@ -111,7 +111,10 @@ async function submitNext(deps: AdvanceDeps, job: JobRow, previous: AttemptRow |
   const attempt = await startAttempt(deps.db, job.id, done + 1, provider.name);
   try {
     const { taskId } = await provider.submit(job.spec);
-    await markAttemptRunning(deps.db, attempt.id, taskId);
+    if (!(await markAttemptRunning(deps.db, attempt.id, taskId))) {
+      // Another runner took the job over meanwhile and moved on: this task is nobody's, so it must not render too.
+      await provider.cancel(taskId).catch(() => undefined);
+    }
     return { status: job.status, next: new Date(Date.now() + deps.pollIntervalMs) };
   } catch (error) {
     const detail: JobError =

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { attempts, type JobError, jobs } from "@/lib/db/schema";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
@@ -29,8 +29,19 @@ export async function startAttempt(db: Db, jobId: string, number: number, provid
   });
 }
 
-export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<void> {
-  await db.update(attempts).set({ status: "running", taskId }).where(eq(attempts.id, id));
+/**
+ * Records the upstream task of a submission. Only an attempt still `submitting` becomes `running`:
+ * a runner that lost its lease mid-submit may find its attempt already written off as interrupted
+ * by the runner that took the job over. The task id is kept either way, so the upstream's record
+ * always maps to an attempt. Returns whether the attempt is still this submission's to run.
+ */
+export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<boolean> {
+  const [row] = await db
+    .update(attempts)
+    .set({ taskId, status: sql`case when ${attempts.status} = 'submitting' then 'running' else ${attempts.status} end` })
+    .where(eq(attempts.id, id))
+    .returning({ status: attempts.status });
+  return row?.status === "running";
 }
 
 export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null): Promise<void> {
