@@ -85,7 +85,9 @@ function haproxyConfig(port: number, instances: Instance[]): string {
     "  balance roundrobin",
     "  option httpchk GET /healthz",
     "  http-check expect status 200",
-    "  default-server inter 500ms fall 2 rise 1",
+    // A killed instance refuses connections at once; a live but busy one may take seconds to answer.
+    "  timeout check 5s",
+    "  default-server inter 1s fall 2 rise 1",
     ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
     "",
   ].join("\n");

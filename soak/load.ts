@@ -15,7 +15,8 @@ export type JobOutcome = { wallet: number; tag: string; jobId: string | null; st
 
 /** Statuses after which the same request (same Idempotency-Key) is simply tried again. */
 const RETRYABLE = new Set([409, 429, 502, 503, 504]);
-const MAX_TRIES = 40;
+/** How long a client keeps repeating one request: past a restart, and past the reconciler settling a request cut off mid-payment. */
+const GIVE_UP_MS = 180_000;
 
 /**
  * Twenty clients at once, as twenty agents would be: each wallet pays for its jobs one request
@@ -41,7 +42,10 @@ async function payOne(url: string, pay: typeof fetch, wallet: number, tag: strin
   const key = randomUUID();
   const body = JSON.stringify({ prompt: `a lighthouse in fog, ${tag}`, duration: 4, resolution: "480p" });
   let status = "error";
-  for (let tries = 1; tries <= MAX_TRIES; tries++) {
+  const deadline = Date.now() + GIVE_UP_MS;
+  let tries = 0;
+  while (Date.now() < deadline) {
+    tries++;
     try {
       const res = await pay(`${url}${SOAK_PATH}`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body, signal: AbortSignal.timeout(60_000) });
       const json = (await res.json().catch(() => null)) as { job_id?: string; code?: string } | null;
@@ -53,7 +57,7 @@ async function payOne(url: string, pay: typeof fetch, wallet: number, tag: strin
     }
     await sleep(250 + Math.random() * 750);
   }
-  return { wallet, tag, jobId: null, status, tries: MAX_TRIES };
+  return { wallet, tag, jobId: null, status, tries };
 }
 
 /** The stock x402 client for devnet account #index, its underlying fetch timed per exchange. */
