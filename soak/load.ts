@@ -14,28 +14,28 @@ export type Exchange = { kind: "challenge" | "paid"; status: number | "error"; m
 export type JobOutcome = { wallet: number; tag: string; jobId: string | null; status: string; tries: number };
 
 /** Statuses after which the same request (same Idempotency-Key) is simply tried again. */
-const RETRYABLE = new Set([409, 429, 502, 503, 504]);
+const RETRYABLE = new Set([402, 409, 429, 502, 503, 504]);
+const WALLET_STAGGER_MS = 2_000;
 /** How long a client keeps repeating one request: past a restart, and past the reconciler settling a request cut off mid-payment. */
 const GIVE_UP_MS = 180_000;
 
 /**
- * Twenty clients at once, as twenty agents would be: each wallet pays for its jobs one request
- * after another without waiting for the videos, so its paid jobs pile up beyond its generation
- * slots. A request lost to a killed instance is repeated with its Idempotency-Key, as a careful
- * client would.
+ * Each wallet sends all its jobs at once, so its paid jobs outnumber its generation slots; the
+ * wallets start a couple of seconds apart, so the whole load is not one burst of signatures. A
+ * request lost to a killed instance, or whose payment was refused, is repeated with its
+ * Idempotency-Key, as a careful client would.
  */
 export async function runLoad(opts: { url: string; wallets: number[]; jobs: number; runId: string; exchanges: Exchange[] }): Promise<JobOutcome[]> {
-  const outcomes: JobOutcome[] = [];
-  await Promise.all(
-    opts.wallets.map(async (wallet, w) => {
-      const pay = payingFetch(wallet, opts.exchanges);
-      for (let n = w; n < opts.jobs; n += opts.wallets.length) {
-        // Hex and digits only: the content screen reads words like "j10" as names.
-        outcomes.push(await payOne(opts.url, pay, wallet, `take ${opts.runId}${String(n).padStart(4, "0")}`));
-      }
-    }),
-  );
-  return outcomes;
+  const work: Promise<JobOutcome>[] = [];
+  opts.wallets.forEach((wallet, w) => {
+    const pay = payingFetch(wallet, opts.exchanges);
+    for (let n = w; n < opts.jobs; n += opts.wallets.length) {
+      // Hex and digits only: the content screen reads words like "j10" as names.
+      const tag = `take ${opts.runId}${String(n).padStart(4, "0")}`;
+      work.push(sleep(w * WALLET_STAGGER_MS).then(() => payOne(opts.url, pay, wallet, tag)));
+    }
+  });
+  return Promise.all(work);
 }
 
 async function payOne(url: string, pay: typeof fetch, wallet: number, tag: string): Promise<JobOutcome> {
@@ -48,8 +48,10 @@ async function payOne(url: string, pay: typeof fetch, wallet: number, tag: strin
     tries++;
     try {
       const res = await pay(`${url}${SOAK_PATH}`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body, signal: AbortSignal.timeout(60_000) });
-      const json = (await res.json().catch(() => null)) as { job_id?: string; code?: string } | null;
-      status = `${res.status}${json?.code ? ` ${json.code}` : ""}`;
+      const json = (await res.json().catch(() => null)) as { job_id?: string; code?: string; error?: string } | null;
+      // A 402 here means the client's payment was refused (the wrapper already paid once); its reason is kept.
+      status = `${res.status}${json?.code ? ` ${json.code}` : ""}${res.status === 402 && json?.error ? ` ${json.error.slice(0, 80)}` : ""}`;
+      if (res.status === 402) refusedPayments.push(status);
       if ((res.status === 200 || res.status === 202) && json?.job_id) return { wallet, tag, jobId: json.job_id, status, tries };
       if (!RETRYABLE.has(res.status)) return { wallet, tag, jobId: null, status, tries };
     } catch {
@@ -81,5 +83,8 @@ function payingFetch(index: number, exchanges: Exchange[]): typeof fetch {
   };
   return wrapFetchWithPayment(timed, client);
 }
+
+/** Payments the service refused (a 402 after paying), with their reasons. */
+export const refusedPayments: string[] = [];
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

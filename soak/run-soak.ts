@@ -12,7 +12,7 @@ import { fundAccounts } from "../tests/helpers/fund";
 import { runChaos } from "./chaos";
 import { type Check, checkNetChange, checkOutcomes, checkSingleGeneration, paidJobs } from "./checks";
 import { type Cluster, startCluster } from "./cluster";
-import { type Exchange, type JobOutcome, runLoad, sleep } from "./load";
+import { type Exchange, type JobOutcome, refusedPayments, runLoad, sleep } from "./load";
 import { sampleGeneratingPerWallet } from "./sampler";
 
 export type SoakProfile = { jobs: number; wallets: number; kills: number; instances: number; failureRate: number; settleTimeoutMs: number; redisUrl: string };
@@ -98,7 +98,8 @@ export async function runSoak(profile: SoakProfile, log: (line: string) => void 
       "max generating per wallet": sampled.max,
       "402 during chaos p50/p99 ms": `${pct(challenge, 50)}/${pct(challenge, 99)} (n=${challenge.length})`,
       "paid during chaos p50/p99 ms": `${pct(paid, 50)}/${pct(paid, 99)} (n=${paid.length})`,
-      "client retries (502/503/409/network)": outcomes.reduce((s, o) => s + o.tries - 1, 0),
+      "client retries (402/409/502/503/network)": outcomes.reduce((s, o) => s + o.tries - 1, 0),
+      "payments refused (402 after paying)": `${refusedPayments.length}${refusedPayments.length ? `: ${[...new Set(refusedPayments)].slice(0, 3).join(" | ")}` : ""}`,
     };
     return { checks, figures, ok: checks.every((c) => c.ok) };
   } finally {
