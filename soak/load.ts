@@ -15,27 +15,35 @@ export type JobOutcome = { wallet: number; tag: string; jobId: string | null; st
 
 /** Statuses after which the same request (same Idempotency-Key) is simply tried again. */
 const RETRYABLE = new Set([402, 409, 429, 502, 503, 504]);
-const WALLET_STAGGER_MS = 2_000;
+const LANES_PER_WALLET = 2;
 /** How long a client keeps repeating one request: past a restart, and past the reconciler settling a request cut off mid-payment. */
 const GIVE_UP_MS = 180_000;
 
 /**
- * Each wallet sends all its jobs at once, so its paid jobs outnumber its generation slots; the
- * wallets start a couple of seconds apart, so the whole load is not one burst of signatures. A
+ * Each wallet pays through two client lanes at once without waiting for the videos, so its paid
+ * jobs pile up toward its generation slots while the machine is not drowned in signatures. A
  * request lost to a killed instance, or whose payment was refused, is repeated with its
  * Idempotency-Key, as a careful client would.
  */
 export async function runLoad(opts: { url: string; wallets: number[]; jobs: number; runId: string; exchanges: Exchange[] }): Promise<JobOutcome[]> {
-  const work: Promise<JobOutcome>[] = [];
+  const outcomes: JobOutcome[] = [];
+  const lanes: Promise<void>[] = [];
   opts.wallets.forEach((wallet, w) => {
     const pay = payingFetch(wallet, opts.exchanges);
-    for (let n = w; n < opts.jobs; n += opts.wallets.length) {
-      // Hex and digits only: the content screen reads words like "j10" as names.
-      const tag = `take ${opts.runId}${String(n).padStart(4, "0")}`;
-      work.push(sleep(w * WALLET_STAGGER_MS).then(() => payOne(opts.url, pay, wallet, tag)));
+    const mine = Array.from({ length: opts.jobs }, (_, n) => n).filter((n) => n % opts.wallets.length === w);
+    for (let lane = 0; lane < LANES_PER_WALLET; lane++) {
+      lanes.push(
+        (async () => {
+          for (const n of mine.filter((_, i) => i % LANES_PER_WALLET === lane)) {
+            // Hex and digits only: the content screen reads words like "j10" as names.
+            outcomes.push(await payOne(opts.url, pay, wallet, `take ${opts.runId}${String(n).padStart(4, "0")}`));
+          }
+        })(),
+      );
     }
   });
-  return Promise.all(work);
+  await Promise.all(lanes);
+  return outcomes;
 }
 
 async function payOne(url: string, pay: typeof fetch, wallet: number, tag: string): Promise<JobOutcome> {

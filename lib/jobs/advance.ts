@@ -41,7 +41,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
   if (!attempt || attempt.status === "failed") return submitNext(deps, job, attempt);
   if (attempt.status === "submitting") {
     // The process died between recording the attempt and hearing back from the upstream.
-    await endAttempt(deps.db, attempt, "failed", { code: "interrupted", message: "The submission was interrupted.", retryable: true });
+    await endAttempt(deps.db, attempt, "failed", { code: "interrupted", message: "The submission was interrupted.", retryable: true }, "submitting");
     return later(0);
   }
   if (attempt.status !== "running" || !attempt.taskId) return later(deps.pollIntervalMs);

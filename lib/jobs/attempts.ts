@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { attempts, type JobError, jobs } from "@/lib/db/schema";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
@@ -44,9 +44,20 @@ export async function markAttemptRunning(db: Db, id: string, taskId: string): Pr
   return row?.status === "running";
 }
 
-export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null): Promise<void> {
-  await auditedTransaction(db, async (tx) => {
-    await tx.update(attempts).set({ status, error, endedAt: new Date() }).where(eq(attempts.id, attempt.id));
+/**
+ * Ends an attempt. With `from`, only if it is still in that status (compare-and-set): a runner
+ * writing off a `submitting` attempt must not overwrite the `running` its submitter just recorded.
+ * Returns whether it ended the attempt.
+ */
+export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null, from?: AttemptStatus): Promise<boolean> {
+  return auditedTransaction(db, async (tx) => {
+    const ended = await tx
+      .update(attempts)
+      .set({ status, error, endedAt: new Date() })
+      .where(and(eq(attempts.id, attempt.id), from ? eq(attempts.status, from) : undefined))
+      .returning({ id: attempts.id });
+    if (ended.length === 0) return false;
     await appendAudit(tx, "attempt.ended", attempt.jobId, { number: attempt.number, provider: attempt.provider, status, ...(error ? { error } : {}) });
+    return true;
   });
 }
