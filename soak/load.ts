@@ -61,7 +61,8 @@ async function payOne(url: string, pay: typeof fetch, wallet: number, tag: strin
       status = `${res.status}${json?.code ? ` ${json.code}` : ""}${res.status === 402 && json?.error ? ` ${json.error.slice(0, 80)}` : ""}`;
       if (res.status === 402) refusedPayments.push(status);
       if ((res.status === 200 || res.status === 202) && json?.job_id) return { wallet, tag, jobId: json.job_id, status, tries };
-      if (!RETRYABLE.has(res.status)) return { wallet, tag, jobId: null, status, tries };
+      // A 200 whose body was cut off by a dying instance is asked again: the key replays the job.
+      if (!RETRYABLE.has(res.status) && res.status !== 200 && res.status !== 202) return { wallet, tag, jobId: null, status, tries };
     } catch {
       status = "error";
     }
