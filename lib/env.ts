@@ -139,6 +139,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     if (!e.AUDIT_CHAIN_SECRET) problems.push(`AUDIT_CHAIN_SECRET is required on ${e.X402_NETWORK} (it keys the audit log's hash chain)`);
     if (!e.RPC_URL) problems.push(`RPC_URL is required on ${e.X402_NETWORK} (settlement reconciliation and refunds read the chain)`);
     if (e.DEVNET_FAULTS) problems.push("DEVNET_FAULTS is only for the devnet");
+    // Failing paid renders on purpose is a soak-test knob; in production it would only cost refunds.
+    if (e.LOCAL_RENDER_FAULT_RATE > 0) problems.push("LOCAL_RENDER_FAULT_RATE is only for the devnet");
   }
   if (e.PROVIDERS.includes("ark") && !e.ARK_API_KEY) problems.push("ARK_API_KEY is required when PROVIDERS includes ark");
   if (e.PROVIDERS.includes("fal") && !e.FAL_KEY) problems.push("FAL_KEY is required when PROVIDERS includes fal");

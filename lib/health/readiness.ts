@@ -4,7 +4,7 @@ import { describeError } from "@/lib/api/describe-error";
 import { getDb } from "@/lib/db/client";
 import { pendingMigrations } from "@/lib/db/migrations";
 import { checkFacilitator } from "@/lib/doctor/check-facilitator";
-import { getEnv } from "@/lib/env";
+import { type Env, getEnv } from "@/lib/env";
 
 /** One reason a load balancer should send this instance no traffic; public, so names no host or secret. */
 export type NotReady = { check: "database" | "migrations" | "facilitator"; reason: string };
@@ -13,10 +13,11 @@ export type NotReady = { check: "database" | "migrations" | "facilitator"; reaso
 const DATABASE_TIMEOUT_MS = 2_000;
 // Balancers probe every few seconds per instance; the facilitator need not hear each probe.
 const FACILITATOR_CACHE_MS = 5_000;
+const FACILITATOR_TIMEOUT_MS = 3_000;
 
 /** GET /readyz: database reachable and migrated, facilitator reachable when it is a remote one. */
 export async function readiness(): Promise<{ ready: boolean; failures: NotReady[] }> {
-  const failures = [...(await databaseReadiness()), ...(await facilitatorReadiness())];
+  const failures = [...(await databaseReadiness()), ...(await facilitatorReadiness(getEnv()))];
   return { ready: failures.length === 0, failures };
 }
 
@@ -40,18 +41,19 @@ async function databaseReadiness(): Promise<NotReady[]> {
   }
 }
 
-const cache = globalThis as unknown as { __reel402FacilitatorReady?: { at: number; failure: NotReady | null } };
+const holder = globalThis as unknown as { __reel402FacilitatorReady?: Map<string, { at: number; failure: NotReady | null }> };
 
-async function facilitatorReadiness(): Promise<NotReady[]> {
-  const env = getEnv();
+/** The facilitator's part of readiness, its verdict kept a few seconds per facilitator URL. */
+export async function facilitatorReadiness(env: Env): Promise<NotReady[]> {
   if (env.facilitator.kind === "local") return [];
-  const cached = cache.__reel402FacilitatorReady;
+  const cache = (holder.__reel402FacilitatorReady ??= new Map());
+  const cached = cache.get(env.facilitator.url);
   if (cached && Date.now() - cached.at < FACILITATOR_CACHE_MS) return cached.failure ? [cached.failure] : [];
   // The doctor's check: /supported answers and lists x402 v2 exact on our network.
-  const result = await checkFacilitator(env);
+  const result = await withTimeout(checkFacilitator(env), FACILITATOR_TIMEOUT_MS).catch(() => ({ status: "fail" as const, detail: `no answer within ${FACILITATOR_TIMEOUT_MS} ms` }));
   if (result.status === "fail") console.error(`[reel402] readiness: facilitator check failed: ${result.detail}`);
   const failure: NotReady | null = result.status === "fail" ? { check: "facilitator", reason: "facilitator unreachable or not supporting our network" } : null;
-  cache.__reel402FacilitatorReady = { at: Date.now(), failure };
+  cache.set(env.facilitator.url, { at: Date.now(), failure });
   return failure ? [failure] : [];
 }
 

@@ -41,7 +41,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
   if (!attempt || attempt.status === "failed") return submitNext(deps, job, attempt);
   if (attempt.status === "submitting") {
     // The process died between recording the attempt and hearing back from the upstream.
-    await endAttempt(deps.db, attempt, "failed", { code: "interrupted", message: "The submission was interrupted.", retryable: true });
+    await endAttempt(deps.db, attempt, "failed", { code: "interrupted", message: "The submission was interrupted.", retryable: true }, "submitting");
     return later(0);
   }
   if (attempt.status !== "running" || !attempt.taskId) return later(deps.pollIntervalMs);
@@ -111,7 +111,10 @@ async function submitNext(deps: AdvanceDeps, job: JobRow, previous: AttemptRow |
   const attempt = await startAttempt(deps.db, job.id, done + 1, provider.name);
   try {
     const { taskId } = await provider.submit(job.spec);
-    await markAttemptRunning(deps.db, attempt.id, taskId);
+    if (!(await markAttemptRunning(deps.db, attempt.id, taskId))) {
+      // Another runner took the job over meanwhile and moved on: this task is nobody's, so it must not render too.
+      await provider.cancel(taskId).catch(() => undefined);
+    }
     return { status: job.status, next: new Date(Date.now() + deps.pollIntervalMs) };
   } catch (error) {
     const detail: JobError =

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { attempts, type JobError, jobs } from "@/lib/db/schema";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
@@ -29,13 +29,35 @@ export async function startAttempt(db: Db, jobId: string, number: number, provid
   });
 }
 
-export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<void> {
-  await db.update(attempts).set({ status: "running", taskId }).where(eq(attempts.id, id));
+/**
+ * Records the upstream task of a submission. Only an attempt still `submitting` becomes `running`:
+ * a runner that lost its lease mid-submit may find its attempt already written off as interrupted
+ * by the runner that took the job over. The task id is kept either way, so the upstream's record
+ * always maps to an attempt. Returns whether the attempt is still this submission's to run.
+ */
+export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<boolean> {
+  const [row] = await db
+    .update(attempts)
+    .set({ taskId, status: sql`case when ${attempts.status} = 'submitting' then 'running' else ${attempts.status} end` })
+    .where(eq(attempts.id, id))
+    .returning({ status: attempts.status });
+  return row?.status === "running";
 }
 
-export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null): Promise<void> {
-  await auditedTransaction(db, async (tx) => {
-    await tx.update(attempts).set({ status, error, endedAt: new Date() }).where(eq(attempts.id, attempt.id));
+/**
+ * Ends an attempt. With `from`, only if it is still in that status (compare-and-set): a runner
+ * writing off a `submitting` attempt must not overwrite the `running` its submitter just recorded.
+ * Returns whether it ended the attempt.
+ */
+export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null, from?: AttemptStatus): Promise<boolean> {
+  return auditedTransaction(db, async (tx) => {
+    const ended = await tx
+      .update(attempts)
+      .set({ status, error, endedAt: new Date() })
+      .where(and(eq(attempts.id, attempt.id), from ? eq(attempts.status, from) : undefined))
+      .returning({ id: attempts.id });
+    if (ended.length === 0) return false;
     await appendAudit(tx, "attempt.ended", attempt.jobId, { number: attempt.number, provider: attempt.provider, status, ...(error ? { error } : {}) });
+    return true;
   });
 }

@@ -48,22 +48,30 @@ test("a production network refuses an asset that is not its USDC", () => {
   );
 });
 
+/** A complete Base Sepolia configuration. */
+const SEPOLIA = {
+  X402_NETWORK: "eip155:84532",
+  USDC_ADDRESS: KNOWN_USDC["eip155:84532"]!.address,
+  PAY_TO: "0x1111111111111111111111111111111111111111",
+  FACILITATOR_URL: "https://x402.org/facilitator",
+  PUBLIC_BASE_URL: "https://reel402.example",
+  VIDEO_URL_SECRET: "s".repeat(32),
+  AUDIT_CHAIN_SECRET: "a".repeat(32),
+  RPC_URL: "https://sepolia.base.org",
+};
+
 test("a complete Base Sepolia config parses with its USDC domain", () => {
-  const env = parseEnv({
-    X402_NETWORK: "eip155:84532",
-    USDC_ADDRESS: KNOWN_USDC["eip155:84532"]!.address,
-    PAY_TO: "0x1111111111111111111111111111111111111111",
-    FACILITATOR_URL: "https://x402.org/facilitator",
-    PUBLIC_BASE_URL: "https://reel402.example",
-    VIDEO_URL_SECRET: "s".repeat(32),
-    AUDIT_CHAIN_SECRET: "a".repeat(32),
-    RPC_URL: "https://sepolia.base.org",
-    LIMIT_QUEUE_CAPACITY: "10",
-  });
+  const env = parseEnv({ ...SEPOLIA, LIMIT_QUEUE_CAPACITY: "10" });
   assert.equal(env.devnet, false);
   assert.deepEqual([env.asset.name, env.asset.version], ["USDC", "2"]);
   assert.equal(env.limits.queueCapacity, 10);
   assert.equal(env.facilitator.kind, "http");
+});
+
+test("the local renderer's failure rate is a devnet knob, refused on a real network", () => {
+  assert.throws(() => parseEnv({ ...SEPOLIA, LOCAL_RENDER_FAULT_RATE: "0.2" }), /LOCAL_RENDER_FAULT_RATE is only for the devnet/);
+  assert.equal(parseEnv({ ...SEPOLIA, LOCAL_RENDER_FAULT_RATE: "0" }).providers.local.faultRate, 0);
+  assert.equal(parseEnv({ LOCAL_RENDER_FAULT_RATE: "0.2" }).providers.local.faultRate, 0.2);
 });
 
 test("malformed values are refused", () => {
