@@ -46,6 +46,11 @@ export async function runSoak(profile: SoakProfile, log: (line: string) => void 
       VIDEO_URL_SECRET: randomBytes(24).toString("hex"),
       AUDIT_CHAIN_SECRET: randomBytes(24).toString("hex"),
       LOCAL_RENDER_FAULT_RATE: String(profile.failureRate),
+      // A request whose instance is killed between verify and settle keeps its Idempotency-Key in
+      // flight (409) until the reconciler can read the outcome from the chain: at the latest when the
+      // authorization expires. A one-minute window keeps that wait inside the clients' patience; the
+      // service's default stays 300 s.
+      PAYMENT_VALIDITY_SECONDS: "60",
       LOCAL_RENDER_MIN_LATENCY_MS: "1500",
       POLL_INTERVAL_MS: "300",
       FACILITATOR_TIMEOUT_MS: "5000",

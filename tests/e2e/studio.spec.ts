@@ -29,7 +29,7 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
   await expect(page.getByTestId("wallet-balance")).toContainText("1000.00 USDC");
 
   await page.getByText("alpha-fast custom").click();
-  await page.getByLabel("Prompt").fill("A paper lantern drifting over a quiet lake at night");
+  await page.getByRole("textbox", { name: /^Prompt/ }).fill("A paper lantern drifting over a quiet lake at night");
   await expect(page.getByTestId("char-count")).toHaveText("51 / 2000");
   await page.locator('input[name="duration"]').fill("4");
   await page.locator('select[name="resolution"]').selectOption("480p");
@@ -71,7 +71,7 @@ test("a rejected prompt shows its reason and no signature is requested", async (
   await page.goto(`${base}/`);
   await page.getByRole("button", { name: "Connect wallet" }).click();
   await expect(page.getByTestId("wallet-address")).toBeVisible();
-  await page.getByLabel("Prompt").fill("A castle on a hill --ar 16:9");
+  await page.getByRole("textbox", { name: /^Prompt/ }).fill("A castle on a hill --ar 16:9");
   await page.getByRole("button", { name: "Get exact price" }).click();
   const error = page.getByTestId("form-error");
   await expect(error).toContainText("content policy");

@@ -77,7 +77,7 @@ test("a phone wallet pairs over WalletConnect through a local relay, signs once 
 
   const quote = await test.step("compose a cheap custom clip and get its exact price", async () => {
     await page.getByText("alpha-fast custom").click();
-    await page.getByLabel("Prompt").fill("A paper lantern drifting over a quiet lake at night");
+    await page.getByRole("textbox", { name: /^Prompt/ }).fill("A paper lantern drifting over a quiet lake at night");
     await page.locator('input[name="duration"]').fill("4");
     await page.locator('select[name="resolution"]').selectOption("480p");
     await page.getByRole("button", { name: "Get exact price" }).click();
