@@ -23,8 +23,13 @@ const KOREAN_PARTICLES = [
   "이다", "이야", "예요", "이에요", "입니다", "씨", "님", "들", "들이", "들을", "들은", "들의", "들과", "들도", "들에게", "들이랑", "들처럼",
 ];
 
-// Longest first, so 아이들이 loses 들이 rather than 이.
-const PARTICLES_LONGEST_FIRST = [...KOREAN_PARTICLES].sort((a, b) => b.length - a.length);
+// Longest first, so 아이들이 loses 들이 rather than 이; grouped by last syllable, so a word is
+// compared only with the particles it could end with (this runs on every Hangul word).
+const PARTICLES_BY_LAST = new Map<string, string[]>();
+for (const p of [...KOREAN_PARTICLES].sort((a, b) => b.length - a.length)) {
+  const last = p.slice(-1);
+  PARTICLES_BY_LAST.set(last, [...(PARTICLES_BY_LAST.get(last) ?? []), p]);
+}
 
 /**
  * A Hangul word without its trailing particle (푸틴을 → 푸틴, 아이들이 → 아이), or undefined when
@@ -32,8 +37,9 @@ const PARTICLES_LONGEST_FIRST = [...KOREAN_PARTICLES].sort((a, b) => b.length - 
  * like the particle 이.
  */
 export function hangulStem(word: string): string | undefined {
-  if (!HANGUL.test(word)) return undefined;
-  for (const p of PARTICLES_LONGEST_FIRST) if (word.length > p.length && word.endsWith(p)) return word.slice(0, -p.length);
+  const particles = PARTICLES_BY_LAST.get(word.slice(-1));
+  if (!particles || !HANGUL.test(word)) return undefined;
+  for (const p of particles) if (word.length > p.length && word.endsWith(p)) return word.slice(0, -p.length);
   return undefined;
 }
 
