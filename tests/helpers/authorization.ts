@@ -4,7 +4,8 @@ import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { getAddress, toHex } from "viem";
 import { devnetAccount } from "@/lib/devnet/accounts";
 
-const TYPES = {
+/** EIP-3009 TransferWithAuthorization, as the token signs it. */
+export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
   TransferWithAuthorization: [
     { name: "from", type: "address" },
     { name: "to", type: "address" },
@@ -44,7 +45,7 @@ export async function signedPayment(index: number, required: PaymentRequired, o:
   const extra = accepted.extra as { name: string; version: string };
   const signature = await account.signTypedData({
     domain: { name: extra.name, version: extra.version, chainId: o.chainId ?? 31337, verifyingContract: getAddress(accepted.asset) },
-    types: TYPES,
+    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
     primaryType: "TransferWithAuthorization",
     message: authorization,
   });

@@ -12,22 +12,13 @@ import { reconcilePayments } from "@/lib/payments/reconcile";
 import { getPaymentForJob, insertPayment } from "@/lib/payments/repository";
 import { startTestChain, type TestChain } from "../helpers/chain";
 import { SPEC, tempDb } from "../helpers/jobs";
+import { TRANSFER_WITH_AUTHORIZATION_TYPES as TYPES } from "../helpers/authorization";
 import { type RpcFaultProxy, startRpcFaultProxy } from "../helpers/rpc-fault-proxy";
 
 const EIP3009 = parseAbi([
   "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
   "function name() view returns (string)",
 ]);
-const TYPES = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
 const AMOUNT = 260_000;
 const OPTS = { staleVerifiedMs: 60_000, expiryMarginSeconds: 10 };
 
