@@ -33,7 +33,17 @@ const config: NextConfig = {
   // client the storefront JSON of app/route.ts. A config rewrite, unlike one in proxy.ts, does
   // not announce its target in a response header.
   async rewrites() {
-    return { beforeFiles: [{ source: "/", has: [{ type: "header", key: "accept", value: ".*text/html.*" }], destination: "/studio" }], afterFiles: [], fallback: [] };
+    return {
+      beforeFiles: [
+        {
+          source: "/",
+          has: [{ type: "header", key: "accept", value: ".*text/html.*" }],
+          destination: "/studio",
+        },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
   },
   // The whole project is type-checked once by `npm run typecheck` (a stage of `npm test`).
   typescript: { ignoreBuildErrors: true },

@@ -1,13 +1,19 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getEnv } from "@/lib/env";
-import { contentSecurityPolicy, cspSourcesFromEnv, newNonce, SECURITY_HEADERS } from "@/lib/security/content-security-policy";
+import {
+  contentSecurityPolicy,
+  cspSourcesFromEnv,
+  newNonce,
+  SECURITY_HEADERS,
+} from "@/lib/security/content-security-policy";
 
 /**
  * CORS for browser agents and the security headers on every route. The studio at `/` for
  * browsers is a rewrite in next.config.ts, not here: a proxy rewrite leaks its target in an
  * x-middleware-rewrite response header.
  */
-const EXPOSED = "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed";
+const EXPOSED =
+  "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed";
 
 export function proxy(request: NextRequest) {
   if (request.method === "OPTIONS") {

@@ -2,7 +2,10 @@ import "./globals.css";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 
-export const metadata = { title: "Reel402", description: "Pay-per-call AI video generation over x402." };
+export const metadata = {
+  title: "Reel402",
+  description: "Pay-per-call AI video generation over x402.",
+};
 
 export const viewport = { width: "device-width", initialScale: 1 };
 

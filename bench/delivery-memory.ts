@@ -18,7 +18,10 @@ export async function benchDeliveryMemory(sizeMb = 200): Promise<void> {
     const mdat = Buffer.alloc(8);
     mdat.writeUInt32BE(payload + 8, 0);
     mdat.write("mdat", 4, "latin1");
-    res.writeHead(200, { "content-type": "video/mp4", "content-length": String(ftyp.length + moov.length + 8 + payload) });
+    res.writeHead(200, {
+      "content-type": "video/mp4",
+      "content-length": String(ftyp.length + moov.length + 8 + payload),
+    });
     res.write(ftyp);
     res.write(moov);
     res.write(mdat);
@@ -49,8 +52,12 @@ export async function benchDeliveryMemory(sizeMb = 200): Promise<void> {
     const seconds = (performance.now() - t) / 1000;
     clearInterval(sampler);
     console.log(`delivery-memory (${sizeMb} MB upstream video → local store)`);
-    console.log(`  stored ${(size / MB).toFixed(1)} MB in ${seconds.toFixed(2)} s (${(size / MB / seconds).toFixed(0)} MB/s)`);
-    console.log(`  RSS before ${(base / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB, growth ${((peak - base) / MB).toFixed(1)} MB`);
+    console.log(
+      `  stored ${(size / MB).toFixed(1)} MB in ${seconds.toFixed(2)} s (${(size / MB / seconds).toFixed(0)} MB/s)`,
+    );
+    console.log(
+      `  RSS before ${(base / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB, growth ${((peak - base) / MB).toFixed(1)} MB`,
+    );
   } finally {
     clearInterval(sampler);
     server.close();

@@ -30,16 +30,28 @@ const ROUNDS = 3;
 
 type Build = { label: string; dir: string };
 type Figures = { rps: number; p50: number; p99: number; wrong: number; cpuMs: number | null };
-type Scenario = { name: string; expect: number; warm?: (server: TestServer) => Promise<unknown>; run: (server: TestServer) => Promise<Figures> };
+type Scenario = {
+  name: string;
+  expect: number;
+  warm?: (server: TestServer) => Promise<unknown>;
+  run: (server: TestServer) => Promise<Figures>;
+};
 
 /** The uuid of seeded job i, so GET /jobs/{id} can ask for rows that exist without reading them back. */
-const seededId = (i: number) => createHash("md5").update(String(i)).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+const seededId = (i: number) =>
+  createHash("md5")
+    .update(String(i))
+    .digest("hex")
+    .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 // Every unpaid request comes from its own address, as a crowd of agents would: the per-IP limits
 // stay at their defaults and no client reaches them.
 const anyIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
 
 /** Finished jobs only, so the queue's capacity is not what a 402 measures. */
-const fillSql = (from: number, to: number) => `insert into jobs (id, sku, status, spec, payer, amount_atomic, network, started_at, finished_at, created_at)
+const fillSql = (
+  from: number,
+  to: number,
+) => `insert into jobs (id, sku, status, spec, payer, amount_atomic, network, started_at, finished_at, created_at)
   select md5(i::text)::uuid, 'alpha-fast-5s-720p', (array['succeeded','succeeded','failed','cancelled'])[1 + (i % 4)],
          '{"prompt":"seeded","ratio":"16:9"}'::jsonb, '0xpayer' || (i % 500), 910000, 'eip155:31337',
          now() - interval '1 hour' - (i || ' seconds')::interval, now() - (i || ' seconds')::interval, now()
@@ -48,7 +60,8 @@ const fillSql = (from: number, to: number) => `insert into jobs (id, sku, status
 /** CPU time the server process has used (user + system), in ms; null off Linux. */
 function cpuMs(server: TestServer): number | null {
   try {
-    const fields = readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const fields =
+      readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
@@ -56,7 +69,12 @@ function cpuMs(server: TestServer): number | null {
   }
 }
 
-async function load(server: TestServer, seconds: number, req: { method: "GET" | "POST"; path: string | (() => string); body?: string; ip?: boolean }, expect: number): Promise<Figures> {
+async function load(
+  server: TestServer,
+  seconds: number,
+  req: { method: "GET" | "POST"; path: string | (() => string); body?: string; ip?: boolean },
+  expect: number,
+): Promise<Figures> {
   const cpuBefore = cpuMs(server);
   const result = await autocannon({
     url: server.url,
@@ -71,16 +89,33 @@ async function load(server: TestServer, seconds: number, req: { method: "GET" | 
         setupRequest: (r: Record<string, unknown>) => ({
           ...r,
           ...(typeof req.path === "function" ? { path: req.path() } : {}),
-          headers: { ...(r.headers as Record<string, string>), ...(req.ip ? { "x-forwarded-for": anyIp() } : {}) },
+          headers: {
+            ...(r.headers as Record<string, string>),
+            ...(req.ip ? { "x-forwarded-for": anyIp() } : {}),
+          },
         }),
       },
     ],
   });
-  const codes = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
-  const wrong = Object.entries(codes).reduce((n, [code, s]) => (Number(code) === expect ? n : n + s.count), 0) + result.errors + result.timeouts;
+  const codes =
+    (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+      .statusCodeStats ?? {};
+  const wrong =
+    Object.entries(codes).reduce((n, [code, s]) => (Number(code) === expect ? n : n + s.count), 0) +
+    result.errors +
+    result.timeouts;
   const cpuAfter = cpuMs(server);
-  const cpu = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
-  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, wrong, cpuMs: cpu };
+  const cpu =
+    cpuBefore === null || cpuAfter === null || !result.requests.total
+      ? null
+      : (cpuAfter - cpuBefore) / result.requests.total;
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    wrong,
+    cpuMs: cpu,
+  };
 }
 
 /** The paid round trip with a stock x402 client (402, sign, pay, settle on the devnet chain); 4 at a time. */
@@ -108,7 +143,8 @@ async function paid(server: TestServer): Promise<Figures> {
   );
   const seconds = (performance.now() - start) / 1000;
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? 0;
+  const at = (q: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? 0;
   return { rps: samples.length / seconds, p50: at(0.5), p99: at(0.99), wrong, cpuMs: null };
 }
 
@@ -117,17 +153,49 @@ function scenarios(seconds: number): Scenario[] {
   const refused = JSON.stringify({ prompt: "a lighthouse at dusk --ar 21:9" });
   const warmup = measured(1, quote, refused);
   // A second of the same load first, unmeasured: the first requests of a route compile it.
-  return measured(seconds, quote, refused).map((s, i) => (s.name.startsWith("paid") ? s : { ...s, warm: warmup[i]?.run }));
+  return measured(seconds, quote, refused).map((s, i) =>
+    s.name.startsWith("paid") ? s : { ...s, warm: warmup[i]?.run },
+  );
 }
 
 function measured(seconds: number, quote: string, refused: string): Scenario[] {
   return [
-    { name: "GET /healthz", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: "/healthz" }, 200) },
-    { name: "GET /readyz", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: "/readyz" }, 200) },
-    { name: "POST 402 challenge", expect: 402, run: (s) => load(s, seconds, { method: "POST", path: PRODUCT, body: quote, ip: true }, 402) },
-    { name: "POST 403 content policy", expect: 403, run: (s) => load(s, seconds, { method: "POST", path: PRODUCT, body: refused, ip: true }, 403) },
-    { name: "GET /jobs/{id}", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: () => `/jobs/${seededId(1 + randomInt(SEEDED_IDS))}` }, 200) },
-    { name: "GET /status", expect: 200, run: (s) => load(s, seconds, { method: "GET", path: "/status" }, 200) },
+    {
+      name: "GET /healthz",
+      expect: 200,
+      run: (s) => load(s, seconds, { method: "GET", path: "/healthz" }, 200),
+    },
+    {
+      name: "GET /readyz",
+      expect: 200,
+      run: (s) => load(s, seconds, { method: "GET", path: "/readyz" }, 200),
+    },
+    {
+      name: "POST 402 challenge",
+      expect: 402,
+      run: (s) => load(s, seconds, { method: "POST", path: PRODUCT, body: quote, ip: true }, 402),
+    },
+    {
+      name: "POST 403 content policy",
+      expect: 403,
+      run: (s) => load(s, seconds, { method: "POST", path: PRODUCT, body: refused, ip: true }, 403),
+    },
+    {
+      name: "GET /jobs/{id}",
+      expect: 200,
+      run: (s) =>
+        load(
+          s,
+          seconds,
+          { method: "GET", path: () => `/jobs/${seededId(1 + randomInt(SEEDED_IDS))}` },
+          200,
+        ),
+    },
+    {
+      name: "GET /status",
+      expect: 200,
+      run: (s) => load(s, seconds, { method: "GET", path: "/status" }, 200),
+    },
     { name: "paid round trip (4 clients)", expect: 200, run: paid },
   ];
 }
@@ -135,7 +203,13 @@ function measured(seconds: number, quote: string, refused: string): Scenario[] {
 type Data = { env: Record<string, string>; dataDir?: string };
 
 /** One seeded copy of the data per build: a Postgres database cloned from a template, or a copied PGlite folder. */
-async function prepareData(kind: "postgres" | "pglite", builds: Build[], jobs: number, previous: number, state: { template?: string; pgliteDir?: string }): Promise<{ data: Data[]; cleanup: () => Promise<void> }> {
+async function prepareData(
+  kind: "postgres" | "pglite",
+  builds: Build[],
+  jobs: number,
+  previous: number,
+  state: { template?: string; pgliteDir?: string },
+): Promise<{ data: Data[]; cleanup: () => Promise<void> }> {
   const t = performance.now();
   if (kind === "postgres") {
     state.template ??= (await createTestDatabase()).url;
@@ -144,16 +218,27 @@ async function prepareData(kind: "postgres" | "pglite", builds: Build[], jobs: n
     await db.execute(sql.raw(fillSql(previous + 1, jobs)));
     await db.execute(sql`analyze jobs`);
     await close();
-    const admin = postgres(template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+    const admin = postgres(template.replace(/\/[^/]*$/, "/postgres"), {
+      max: 1,
+      onnotice: () => {},
+    });
     const templateName = template.split("/").pop() ?? "";
     const copies = builds.map((_, i) => `${templateName}_${i}`);
-    for (const name of copies) await admin.unsafe(`create database ${name} template ${templateName}`);
+    for (const name of copies)
+      await admin.unsafe(`create database ${name} template ${templateName}`);
     await admin.end();
-    console.log(`  seeded ${jobs} jobs on Postgres in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `  seeded ${jobs} jobs on Postgres in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     return {
-      data: copies.map((name) => ({ env: { DATABASE_URL: template.replace(/\/[^/]*$/, `/${name}`) } })),
+      data: copies.map((name) => ({
+        env: { DATABASE_URL: template.replace(/\/[^/]*$/, `/${name}`) },
+      })),
       cleanup: async () => {
-        const a = postgres(template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+        const a = postgres(template.replace(/\/[^/]*$/, "/postgres"), {
+          max: 1,
+          onnotice: () => {},
+        });
         for (const name of copies) await a.unsafe(`drop database if exists ${name} with (force)`);
         await a.end();
       },
@@ -171,8 +256,12 @@ async function prepareData(kind: "postgres" | "pglite", builds: Build[], jobs: n
     cpSync(seeded, dir, { recursive: true });
     return dir;
   });
-  console.log(`  seeded ${jobs} jobs on PGlite in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  return { data: dirs.map((dir) => ({ env: {}, dataDir: dir })), cleanup: async () => {
+  console.log(
+    `  seeded ${jobs} jobs on PGlite in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  return {
+    data: dirs.map((dir) => ({ env: {}, dataDir: dir })),
+    cleanup: async () => {
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     },
   };
@@ -184,7 +273,9 @@ const combine = (fs: Figures[]): Figures => ({
   p50: median(fs.map((f) => f.p50)),
   p99: median(fs.map((f) => f.p99)),
   wrong: fs.reduce((n, f) => n + f.wrong, 0),
-  cpuMs: fs.every((f) => f.cpuMs !== null) ? fs.reduce((n, f) => n + (f.cpuMs ?? 0), 0) / fs.length : null,
+  cpuMs: fs.every((f) => f.cpuMs !== null)
+    ? fs.reduce((n, f) => n + (f.cpuMs ?? 0), 0) / fs.length
+    : null,
 });
 
 const fmt = (f: Figures, base: Figures | undefined) =>
@@ -200,7 +291,8 @@ const fmt = (f: Figures, base: Figures | undefined) =>
 
 export async function benchHttp(options: HttpBenchOptions): Promise<void> {
   const builds: Build[] = [{ label: "this build", dir: process.cwd() }];
-  if (options.compare) builds.unshift({ label: path.basename(options.compare), dir: path.resolve(options.compare) });
+  if (options.compare)
+    builds.unshift({ label: path.basename(options.compare), dir: path.resolve(options.compare) });
   const chain = await startTestChain();
   const env = {
     RPC_URL: chain.rpcUrl,
@@ -212,8 +304,12 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
     LIMIT_QUEUE_CAPACITY: "1000",
     LIMIT_ACTIVE_JOBS_PER_WALLET: "1000",
   };
-  console.log(`http (autocannon, ${CONNECTIONS} connections; per row ${ROUNDS} rounds of ${options.seconds} s, builds in alternating turns;`);
-  console.log("  req/s with its ratio to /healthz; p50 and p99 (median of rounds); server CPU per request with /healthz's CPU per request over it)");
+  console.log(
+    `http (autocannon, ${CONNECTIONS} connections; per row ${ROUNDS} rounds of ${options.seconds} s, builds in alternating turns;`,
+  );
+  console.log(
+    "  req/s with its ratio to /healthz; p50 and p99 (median of rounds); server CPU per request with /healthz's CPU per request over it)",
+  );
   try {
     for (const kind of ["postgres", "pglite"] as const) {
       const state: { template?: string; pgliteDir?: string } = {};
@@ -224,7 +320,13 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
         previous = jobs;
         const servers: TestServer[] = [];
         try {
-          for (const [i, b] of builds.entries()) servers.push(await startServer({ ...env, ...data[i]?.env }, { cwd: b.dir, dataDir: data[i]?.dataDir }));
+          for (const [i, b] of builds.entries())
+            servers.push(
+              await startServer(
+                { ...env, ...data[i]?.env },
+                { cwd: b.dir, dataDir: data[i]?.dataDir },
+              ),
+            );
           const baselines = new Map<string, Figures>();
           for (const s of scenarios(options.seconds)) {
             for (const server of servers) await s.warm?.(server);
@@ -240,7 +342,9 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
             for (const [i, b] of builds.entries()) {
               const f = combine(rounds[i] ?? []);
               if (s.name === "GET /healthz") baselines.set(b.label, f);
-              console.log(`  ${s.name.padEnd(28)} ${b.label.padEnd(12)} ${fmt(f, s.name === "GET /healthz" ? undefined : baselines.get(b.label))}`);
+              console.log(
+                `  ${s.name.padEnd(28)} ${b.label.padEnd(12)} ${fmt(f, s.name === "GET /healthz" ? undefined : baselines.get(b.label))}`,
+              );
             }
           }
         } finally {
@@ -250,7 +354,10 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
       }
       if (state.template) {
         const name = state.template.split("/").pop();
-        const a = postgres(state.template.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+        const a = postgres(state.template.replace(/\/[^/]*$/, "/postgres"), {
+          max: 1,
+          onnotice: () => {},
+        });
         await a.unsafe(`drop database if exists ${name} with (force)`);
         await a.end();
       }

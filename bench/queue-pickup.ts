@@ -17,7 +17,13 @@ export async function benchQueuePickup(samples = 40): Promise<void> {
   const runner = startEmbeddedRunner(
     {
       db,
-      providers: [createLocalProvider({ workDir: path.join(dir, "renders"), minLatencyMs: 600_000, faultRate: 1 })],
+      providers: [
+        createLocalProvider({
+          workDir: path.join(dir, "renders"),
+          minLatencyMs: 600_000,
+          faultRate: 1,
+        }),
+      ],
       store: createLocalStore({ dir: path.join(dir, "videos"), secret: "s".repeat(32) }),
       activeJobsPerWallet: 5,
       maxAttempts: 3,
@@ -32,7 +38,17 @@ export async function benchQueuePickup(samples = 40): Promise<void> {
     for (let i = 0; i < samples; i++) {
       const id = crypto.randomUUID();
       const t = performance.now();
-      await insertJob(db, { id, sku: "alpha-fast-custom", status: "queued", spec: SPEC, payer: `0xbench${wake}${i}`, amountAtomic: 1, network: "eip155:31337", queuedAt: new Date(), runAfter: new Date() });
+      await insertJob(db, {
+        id,
+        sku: "alpha-fast-custom",
+        status: "queued",
+        spec: SPEC,
+        payer: `0xbench${wake}${i}`,
+        amountAtomic: 1,
+        network: "eip155:31337",
+        queuedAt: new Date(),
+        runAfter: new Date(),
+      });
       if (wake) runner.wake();
       for (;;) {
         const [row] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id));
@@ -48,9 +64,15 @@ export async function benchQueuePickup(samples = 40): Promise<void> {
   try {
     const woken = await measure(true);
     const scanned = await measure(false);
-    console.log(`queue-pickup (PGlite, embedded runner, scan every ${DEFAULT_RUNNER_OPTIONS.scanIntervalMs} ms, ${samples} jobs each)`);
-    console.log(`  woken by the paid request: p50 ${woken.p50.toFixed(0)} ms  p95 ${woken.p95.toFixed(0)} ms`);
-    console.log(`  found by the scan alone:   p50 ${scanned.p50.toFixed(0)} ms  p95 ${scanned.p95.toFixed(0)} ms`);
+    console.log(
+      `queue-pickup (PGlite, embedded runner, scan every ${DEFAULT_RUNNER_OPTIONS.scanIntervalMs} ms, ${samples} jobs each)`,
+    );
+    console.log(
+      `  woken by the paid request: p50 ${woken.p50.toFixed(0)} ms  p95 ${woken.p95.toFixed(0)} ms`,
+    );
+    console.log(
+      `  found by the scan alone:   p50 ${scanned.p50.toFixed(0)} ms  p95 ${scanned.p95.toFixed(0)} ms`,
+    );
   } finally {
     await runner.stop();
     await close();

@@ -16,7 +16,12 @@ const all: Record<string, () => Promise<void>> = {
   "status-scaling": benchStatusScaling,
   "screening-scripts": async () => benchScreeningScripts(),
   // Starts servers and loads them for minutes: only when asked for by name.
-  http: () => benchHttp({ compare: option("--compare"), seconds: Number(option("--seconds") ?? 5), pglite1m: args.includes("--pglite-1m") }),
+  http: () =>
+    benchHttp({
+      compare: option("--compare"),
+      seconds: Number(option("--seconds") ?? 5),
+      pglite1m: args.includes("--pglite-1m"),
+    }),
 };
 const wanted = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 for (const [name, run] of Object.entries(all)) {

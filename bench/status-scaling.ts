@@ -39,7 +39,9 @@ export async function benchStatusScaling(): Promise<void> {
     const large = await time(200);
     console.log("status-scaling (Postgres 127.0.0.1:5432, 200 runs each)");
     console.log(`  1k jobs:  p50 ${small.p50.toFixed(2)} ms  p95 ${small.p95.toFixed(2)} ms`);
-    console.log(`  1M jobs:  p50 ${large.p50.toFixed(2)} ms  p95 ${large.p95.toFixed(2)} ms  (999k rows inserted in ${fillSeconds.toFixed(1)} s, counters kept by trigger)`);
+    console.log(
+      `  1M jobs:  p50 ${large.p50.toFixed(2)} ms  p95 ${large.p95.toFixed(2)} ms  (999k rows inserted in ${fillSeconds.toFixed(1)} s, counters kept by trigger)`,
+    );
   } finally {
     await sql.end();
     await close();

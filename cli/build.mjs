@@ -20,7 +20,9 @@ await build({
   minify: true,
   legalComments: "linked",
   // Some bundled packages are CommonJS and call require() for Node built-ins.
-  banner: { js: '#!/usr/bin/env node\nimport { createRequire as __reel402Require } from "node:module";\nconst require = __reel402Require(import.meta.url);' },
+  banner: {
+    js: '#!/usr/bin/env node\nimport { createRequire as __reel402Require } from "node:module";\nconst require = __reel402Require(import.meta.url);',
+  },
   logLevel: "warning",
 });
 chmodSync(outfile, 0o755);

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { privateKeyToAccount } from "viem/accounts";
-import { type ClipRequest, download, getJob, parseUsd, pay, quote, ServiceError, usd, waitForJob } from "./reel402-client";
+import {
+  type ClipRequest,
+  download,
+  getJob,
+  parseUsd,
+  pay,
+  quote,
+  ServiceError,
+  usd,
+  waitForJob,
+} from "./reel402-client";
 
 const HELP = `reel402 — pay-per-clip AI video from the command line (x402, USDC)
 
@@ -33,7 +43,10 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-function requestFrom(values: Record<string, string | boolean | undefined>, prompt: string | undefined): ClipRequest {
+function requestFrom(
+  values: Record<string, string | boolean | undefined>,
+  prompt: string | undefined,
+): ClipRequest {
   if (!prompt) fail("a prompt is required (in quotes)", 2);
   const model = (values.model as string | undefined) ?? "alpha-fast";
   if (model !== "alpha" && model !== "alpha-fast") fail("--model must be alpha or alpha-fast", 2);
@@ -51,9 +64,14 @@ function requestFrom(values: Record<string, string | boolean | undefined>, promp
 }
 
 function account(values: Record<string, string | boolean | undefined>) {
-  const key = (values["key-file"] ? readFileSync(values["key-file"] as string, "utf8") : process.env.REEL402_PRIVATE_KEY)?.trim();
+  const key = (
+    values["key-file"]
+      ? readFileSync(values["key-file"] as string, "utf8")
+      : process.env.REEL402_PRIVATE_KEY
+  )?.trim();
   if (!key) fail("no wallet key: set REEL402_PRIVATE_KEY or pass --key-file", 2);
-  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) fail("the wallet key must be 0x followed by 64 hex digits", 2);
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key))
+    fail("the wallet key must be 0x followed by 64 hex digits", 2);
   return privateKeyToAccount(key as `0x${string}`);
 }
 
@@ -78,39 +96,60 @@ export async function main(argv: string[]): Promise<void> {
     },
   });
   const [command, arg] = positionals;
-  const baseUrl = ((values.url as string | undefined) ?? process.env.REEL402_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
+  const baseUrl = (
+    (values.url as string | undefined) ??
+    process.env.REEL402_URL ??
+    "http://127.0.0.1:3000"
+  ).replace(/\/$/, "");
   if (values.help || !command) return console.log(HELP);
 
   if (command === "mcp") {
     const { runMcpServer } = await import("./mcp-server");
     const hasKey = Boolean(values["key-file"] || process.env.REEL402_PRIVATE_KEY);
-    return runMcpServer(baseUrl, hasKey ? account(values) : null, parseUsd((values.budget as string | undefined) ?? "1.00"));
+    return runMcpServer(
+      baseUrl,
+      hasKey ? account(values) : null,
+      parseUsd((values.budget as string | undefined) ?? "1.00"),
+    );
   }
   if (command === "job") {
     if (!arg) fail("usage: reel402 job <id>", 2);
     return console.log(JSON.stringify(await getJob(baseUrl, arg), null, 2));
   }
-  if (command !== "quote" && command !== "generate") fail(`unknown command ${command}; see reel402 --help`, 2);
+  if (command !== "quote" && command !== "generate")
+    fail(`unknown command ${command}; see reel402 --help`, 2);
 
   const req = requestFrom(values, arg);
   const q = await quote(baseUrl, req);
-  if (command === "quote") return console.log(`${q.priceUsd} USDC on ${q.required.accepts[0]?.network} for POST ${q.path}`);
+  if (command === "quote")
+    return console.log(
+      `${q.priceUsd} USDC on ${q.required.accepts[0]?.network} for POST ${q.path}`,
+    );
 
   const max = parseUsd((values["max-price"] as string | undefined) ?? "1.00");
   if (q.amountAtomic > max) {
-    fail(`this clip costs ${q.priceUsd} USDC, above --max-price ${usd(max)}. Nothing was signed. Pass --max-price ${q.priceUsd} or more to pay it.`, 3);
+    fail(
+      `this clip costs ${q.priceUsd} USDC, above --max-price ${usd(max)}. Nothing was signed. Pass --max-price ${q.priceUsd} or more to pay it.`,
+      3,
+    );
   }
   const paid = await pay(baseUrl, account(values), q, max);
-  console.log(`job ${paid.jobId}  price ${paid.priceUsd} USDC  settlement ${paid.transaction ?? "(being confirmed)"}`);
+  console.log(
+    `job ${paid.jobId}  price ${paid.priceUsd} USDC  settlement ${paid.transaction ?? "(being confirmed)"}`,
+  );
   const started = Date.now();
   const spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
   let frame = 0;
   const job = await waitForJob(baseUrl, paid.jobId, (j) => {
-    if (process.stderr.isTTY) process.stderr.write(`\r${spinner[frame++ % spinner.length]} ${j.status} · ${Math.round((Date.now() - started) / 1000)}s   `);
+    if (process.stderr.isTTY)
+      process.stderr.write(
+        `\r${spinner[frame++ % spinner.length]} ${j.status} · ${Math.round((Date.now() - started) / 1000)}s   `,
+      );
     else process.stderr.write(`${j.status} after ${Math.round((Date.now() - started) / 1000)}s\n`);
   });
   if (process.stderr.isTTY) process.stderr.write("\n");
-  if (job.status !== "succeeded" || !job.video_url) fail(`job ${job.job_id} ${job.status}: ${job.error?.message ?? "no video"}`);
+  if (job.status !== "succeeded" || !job.video_url)
+    fail(`job ${job.job_id} ${job.status}: ${job.error?.message ?? "no video"}`);
   const file = (values.output as string | undefined) ?? `${job.job_id}.mp4`;
   const bytes = await download(job.video_url, file);
   console.log(`saved ${file} (${bytes} bytes); link valid until ${job.video_expires_at}`);

@@ -2,7 +2,11 @@ import { createWriteStream } from "node:fs";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { x402Client } from "@x402/core/client";
-import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
@@ -21,7 +25,14 @@ export type ClipRequest = {
   fixedCamera?: boolean;
 };
 
-export type Job = { job_id: string; status: string; attempts: number; video_url: string | null; video_expires_at: string | null; error: { code: string; message: string } | null };
+export type Job = {
+  job_id: string;
+  status: string;
+  attempts: number;
+  video_url: string | null;
+  video_expires_at: string | null;
+  error: { code: string; message: string } | null;
+};
 
 export class ServiceError extends Error {
   constructor(
@@ -34,8 +45,17 @@ export class ServiceError extends Error {
 }
 
 export function endpointFor(req: ClipRequest): { path: string; body: Record<string, unknown> } {
-  const custom = req.duration !== undefined || req.resolution !== undefined || req.seed !== undefined || req.audio || req.fixedCamera;
-  if (!custom) return { path: `/generate/${req.model}/5s-720p`, body: { prompt: req.prompt, ...(req.ratio ? { ratio: req.ratio } : {}) } };
+  const custom =
+    req.duration !== undefined ||
+    req.resolution !== undefined ||
+    req.seed !== undefined ||
+    req.audio ||
+    req.fixedCamera;
+  if (!custom)
+    return {
+      path: `/generate/${req.model}/5s-720p`,
+      body: { prompt: req.prompt, ...(req.ratio ? { ratio: req.ratio } : {}) },
+    };
   return {
     path: `/generate/${req.model}/custom`,
     body: {
@@ -51,11 +71,25 @@ export function endpointFor(req: ClipRequest): { path: string; body: Record<stri
 }
 
 async function failure(res: Response): Promise<ServiceError> {
-  const body = (await res.json().catch(() => ({}))) as { code?: string; detail?: string; error?: string };
-  return new ServiceError(res.status, body.code ?? `http_${res.status}`, body.detail ?? body.error ?? res.statusText);
+  const body = (await res.json().catch(() => ({}))) as {
+    code?: string;
+    detail?: string;
+    error?: string;
+  };
+  return new ServiceError(
+    res.status,
+    body.code ?? `http_${res.status}`,
+    body.detail ?? body.error ?? res.statusText,
+  );
 }
 
-export type Quote = { required: PaymentRequired; amountAtomic: bigint; priceUsd: string; path: string; body: Record<string, unknown> };
+export type Quote = {
+  required: PaymentRequired;
+  amountAtomic: bigint;
+  priceUsd: string;
+  path: string;
+  body: Record<string, unknown>;
+};
 
 export function usd(atomic: bigint): string {
   const whole = atomic / 1_000_000n;
@@ -72,7 +106,11 @@ export function parseUsd(text: string): bigint {
 /** The binding price of exactly this request (the 402), without paying. */
 export async function quote(baseUrl: string, req: ClipRequest): Promise<Quote> {
   const { path, body } = endpointFor(req);
-  const res = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const header = res.headers.get("payment-required");
   if (res.status !== 402 || !header) throw await failure(res);
   const required = decodePaymentRequiredHeader(header);
@@ -83,8 +121,19 @@ export async function quote(baseUrl: string, req: ClipRequest): Promise<Quote> {
 export type Paid = { jobId: string; status: string; transaction: string | null; priceUsd: string };
 
 /** Pays a quote once. The Idempotency-Key makes a retry of this call safe. */
-export async function pay(baseUrl: string, account: PrivateKeyAccount, q: Quote, maxAtomic: bigint, idempotencyKey = crypto.randomUUID()): Promise<Paid> {
-  if (q.amountAtomic > maxAtomic) throw new ServiceError(0, "over_budget", `the clip costs ${q.priceUsd} USDC, above the limit of ${usd(maxAtomic)} USDC`);
+export async function pay(
+  baseUrl: string,
+  account: PrivateKeyAccount,
+  q: Quote,
+  maxAtomic: bigint,
+  idempotencyKey = crypto.randomUUID(),
+): Promise<Paid> {
+  if (q.amountAtomic > maxAtomic)
+    throw new ServiceError(
+      0,
+      "over_budget",
+      `the clip costs ${q.priceUsd} USDC, above the limit of ${usd(maxAtomic)} USDC`,
+    );
   const client = new x402Client();
   const network = q.required.accepts[0]?.network ?? "eip155:8453";
   registerExactEvmScheme(client, { signer: toClientEvmSigner(account), networks: [network] });
@@ -92,13 +141,22 @@ export async function pay(baseUrl: string, account: PrivateKeyAccount, q: Quote,
   const signature = encodePaymentSignatureHeader(await client.createPaymentPayload(q.required));
   const res = await fetch(`${baseUrl}${q.path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "payment-signature": signature, "idempotency-key": idempotencyKey },
+    headers: {
+      "content-type": "application/json",
+      "payment-signature": signature,
+      "idempotency-key": idempotencyKey,
+    },
     body: JSON.stringify(q.body),
   });
   if (res.status !== 200 && res.status !== 202) throw await failure(res);
   const created = (await res.json()) as { job_id: string; status: string };
   const receipt = res.headers.get("payment-response");
-  return { jobId: created.job_id, status: created.status, transaction: receipt ? decodePaymentResponseHeader(receipt).transaction : null, priceUsd: q.priceUsd };
+  return {
+    jobId: created.job_id,
+    status: created.status,
+    transaction: receipt ? decodePaymentResponseHeader(receipt).transaction : null,
+    priceUsd: q.priceUsd,
+  };
 }
 
 export async function getJob(baseUrl: string, id: string): Promise<Job> {
@@ -107,14 +165,22 @@ export async function getJob(baseUrl: string, id: string): Promise<Job> {
   return (await res.json()) as Job;
 }
 
-export async function waitForJob(baseUrl: string, id: string, onUpdate: (job: Job) => void, timeoutMs = 30 * 60_000): Promise<Job> {
+export async function waitForJob(
+  baseUrl: string,
+  id: string,
+  onUpdate: (job: Job) => void,
+  timeoutMs = 30 * 60_000,
+): Promise<Job> {
   const deadline = Date.now() + timeoutMs;
   let delay = 1000;
   for (;;) {
     const job = await getJob(baseUrl, id);
     onUpdate(job);
     if (["succeeded", "failed", "cancelled"].includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} after ${Math.round(timeoutMs / 60000)} minutes`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `job ${id} still ${job.status} after ${Math.round(timeoutMs / 60000)} minutes`,
+      );
     await new Promise((r) => setTimeout(r, delay));
     delay = Math.min(5000, Math.round(delay * 1.3));
   }
@@ -137,6 +203,9 @@ export async function download(url: string, file: string): Promise<number> {
   await pipeline(Readable.fromWeb(res.body as never), counter, createWriteStream(file));
   // fetch decodes a compressed body, whose announced length is then the compressed one.
   const announced = res.headers.get("content-encoding") ? null : res.headers.get("content-length");
-  if (announced !== null && Number(announced) !== bytes) throw new Error(`download cut off: ${bytes} of ${announced} bytes arrived (${file} is incomplete)`);
+  if (announced !== null && Number(announced) !== bytes)
+    throw new Error(
+      `download cut off: ${bytes} of ${announced} bytes arrived (${file} is incomplete)`,
+    );
   return bytes;
 }

@@ -22,7 +22,8 @@ export function chainFor(config: StudioConfig): Chain {
 }
 
 function walletConnectConnector(wc: NonNullable<StudioConfig["walletConnect"]>): CreateConnectorFn {
-  const url = wc.appUrl ?? (typeof window === "undefined" ? "http://localhost" : window.location.origin);
+  const url =
+    wc.appUrl ?? (typeof window === "undefined" ? "http://localhost" : window.location.origin);
   return walletConnect({
     projectId: wc.projectId,
     ...(wc.relayUrl ? { relayUrl: wc.relayUrl } : {}),
@@ -37,8 +38,16 @@ export function AppProviders({ config, children }: { config: StudioConfig; child
     const chain = chainFor(config);
     const connectors: CreateConnectorFn[] = [injected({ shimDisconnect: true })];
     if (config.walletConnect) connectors.push(walletConnectConnector(config.walletConnect));
-    if (config.demoWallet) connectors.push(mock({ accounts: [config.demoWallet.address], features: { reconnect: true } }));
-    const wagmi = createConfig({ chains: [chain], connectors, transports: { [chain.id]: http() }, ssr: true });
+    if (config.demoWallet)
+      connectors.push(
+        mock({ accounts: [config.demoWallet.address], features: { reconnect: true } }),
+      );
+    const wagmi = createConfig({
+      chains: [chain],
+      connectors,
+      transports: { [chain.id]: http() },
+      ssr: true,
+    });
     return { wagmi, query: new QueryClient() };
   });
   return (

@@ -7,15 +7,33 @@ import { type AnyProduct, IMAGE_PRODUCTS, PRODUCTS, RATIOS } from "@/lib/catalog
 import { formatUsd, quote } from "@/lib/pricing/quote";
 import type { Resolution } from "@/lib/providers/types";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
-import { isUserRejection, type Quote, type Refusal, requestQuote, signPayment, submitPaid, uploadImage } from "@/components/pay-for-clip";
+import {
+  isUserRejection,
+  type Quote,
+  type Refusal,
+  requestQuote,
+  signPayment,
+  submitPaid,
+  uploadImage,
+} from "@/components/pay-for-clip";
 import { ImagePicker, type PickedImage } from "@/components/image-picker";
 import type { StoredJob } from "@/components/job-store";
 import { useUsdcBalance } from "@/components/wallet-panel";
 
 type Body = Record<string, unknown>;
-type Stage = { kind: "idle" } | { kind: "busy"; label: string } | { kind: "confirm"; quote: Quote; body: Body } | { kind: "error"; message: string; refusal?: Refusal; retry?: () => void };
+type Stage =
+  | { kind: "idle" }
+  | { kind: "busy"; label: string }
+  | { kind: "confirm"; quote: Quote; body: Body }
+  | { kind: "error"; message: string; refusal?: Refusal; retry?: () => void };
 
-export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (job: StoredJob) => void }) {
+export function ComposeForm({
+  config,
+  onJob,
+}: {
+  config: StudioConfig;
+  onJob: (job: StoredJob) => void;
+}) {
   const [kind, setKind] = useState<"text" | "image">("text");
   const products: readonly AnyProduct[] = kind === "text" ? PRODUCTS : IMAGE_PRODUCTS;
   const [sku, setSku] = useState(PRODUCTS[0]?.sku ?? "");
@@ -38,7 +56,8 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
   const balance = useUsdcBalance(config);
 
   useEffect(() => {
-    if (product.mode !== "fixed" && !product.resolutions.includes(resolution)) setResolution("720p");
+    if (product.mode !== "fixed" && !product.resolutions.includes(resolution))
+      setResolution("720p");
   }, [product, resolution]);
   useEffect(() => {
     if (countdown <= 0) return;
@@ -53,7 +72,14 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
     setStage({ kind: "idle" });
   };
 
-  const params = () => ({ duration, resolution, ratio, generate_audio: audio, camera_fixed: cameraFixed, ...(seed.trim() ? { seed: Number(seed) } : {}) });
+  const params = () => ({
+    duration,
+    resolution,
+    ratio,
+    generate_audio: audio,
+    camera_fixed: cameraFixed,
+    ...(seed.trim() ? { seed: Number(seed) } : {}),
+  });
 
   /** The body to quote and pay; for an image product the pictures are uploaded first (once each). */
   async function buildBody(): Promise<Body | Refusal> {
@@ -71,25 +97,47 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
       }
       ids.push(id);
     }
-    return { image: ids[0], ...(lastImage ? { last_image: ids[1] } : {}), ...(prompt.trim() ? { prompt } : {}), ...params() };
+    return {
+      image: ids[0],
+      ...(lastImage ? { last_image: ids[1] } : {}),
+      ...(prompt.trim() ? { prompt } : {}),
+      ...params(),
+    };
   }
-  const livePrice = formatUsd(quote(product, { durationSeconds: duration, resolution, generateAudio: audio }));
+  const livePrice = formatUsd(
+    quote(product, { durationSeconds: duration, resolution, generateAudio: audio }),
+  );
   const chars = [...prompt].length;
 
   const fail = (refusal: Refusal) => {
-    if (refusal.retryAfterSeconds && refusal.status === 429) setCountdown(refusal.retryAfterSeconds);
+    if (refusal.retryAfterSeconds && refusal.status === 429)
+      setCountdown(refusal.retryAfterSeconds);
     setStage({ kind: "error", message: refusal.detail, refusal });
   };
 
   async function getQuote(e: React.FormEvent) {
     e.preventDefault();
-    const offline = () => setStage({ kind: "error", message: "Could not reach the service. Check your connection and try again." });
-    if (product.mode === "image" && !image) return setStage({ kind: "error", message: "Choose an image to animate first." });
-    setStage({ kind: "busy", label: product.mode === "image" ? "Uploading and checking your image, then getting the exact price…" : "Checking your prompt and getting the exact price…" });
+    const offline = () =>
+      setStage({
+        kind: "error",
+        message: "Could not reach the service. Check your connection and try again.",
+      });
+    if (product.mode === "image" && !image)
+      return setStage({ kind: "error", message: "Choose an image to animate first." });
+    setStage({
+      kind: "busy",
+      label:
+        product.mode === "image"
+          ? "Uploading and checking your image, then getting the exact price…"
+          : "Checking your prompt and getting the exact price…",
+    });
     const body = await buildBody().catch(() => null);
     if (!body) return offline();
     if (body.kind === "refused") return fail(body as Refusal);
-    const result = await requestQuote(product.path, body).catch((err: unknown) => ({ kind: "network" as const, err }));
+    const result = await requestQuote(product.path, body).catch((err: unknown) => ({
+      kind: "network" as const,
+      err,
+    }));
     if (result.kind === "network") return offline();
     if (result.kind === "refused") return fail(result);
     setStage({ kind: "confirm", quote: result, body });
@@ -97,9 +145,16 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
 
   async function pay(q: Quote, body: Body) {
     if (!wallet || !address) return setStage({ kind: "error", message: "Connect a wallet first." });
-    if (chainId !== config.chainId) return setStage({ kind: "error", message: `Switch your wallet to ${config.chainName} first.` });
+    if (chainId !== config.chainId)
+      return setStage({
+        kind: "error",
+        message: `Switch your wallet to ${config.chainName} first.`,
+      });
     if (balance.data !== undefined && balance.data < q.amountAtomic) {
-      return setStage({ kind: "error", message: `Insufficient balance: this clip costs ${formatUnits(q.amountAtomic, 6)} USDC and the wallet holds ${formatUnits(balance.data, 6)}.` });
+      return setStage({
+        kind: "error",
+        message: `Insufficient balance: this clip costs ${formatUnits(q.amountAtomic, 6)} USDC and the wallet holds ${formatUnits(balance.data, 6)}.`,
+      });
     }
     const key = crypto.randomUUID();
     let signature: string;
@@ -107,16 +162,36 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
       setStage({ kind: "busy", label: "Waiting for your signature in the wallet…" });
       signature = await signPayment(wallet, q, config.network);
     } catch (err) {
-      return setStage({ kind: "error", message: isUserRejection(err) ? "Signature rejected in the wallet. Nothing was charged." : `The wallet could not sign: ${String((err as Error).message ?? err).split("\n")[0]}` });
+      return setStage({
+        kind: "error",
+        message: isUserRejection(err)
+          ? "Signature rejected in the wallet. Nothing was charged."
+          : `The wallet could not sign: ${String((err as Error).message ?? err).split("\n")[0]}`,
+      });
     }
     const send = async (): Promise<void> => {
       setStage({ kind: "busy", label: "Settling the payment…" });
       // A retry reuses the same key and signature, so it can never pay twice.
       const result = await submitPaid(product.path, body, signature, key).catch(() => null);
-      if (!result) return setStage({ kind: "error", message: "The connection dropped while paying. Retrying is safe: it cannot charge twice.", retry: () => void send() });
+      if (!result)
+        return setStage({
+          kind: "error",
+          message: "The connection dropped while paying. Retrying is safe: it cannot charge twice.",
+          retry: () => void send(),
+        });
       if (result.kind === "refused") return fail(result);
-      const caption = product.mode === "image" ? `Animated ${image?.file.name ?? "image"}${lastImage ? ` → ${lastImage.file.name}` : ""}${prompt.trim() ? `: ${prompt}` : ""}` : prompt;
-      onJob({ id: result.jobId, sku: product.sku, priceUsd: formatUnits(q.amountAtomic, 6), transaction: result.transaction, createdAt: new Date().toISOString(), prompt: caption });
+      const caption =
+        product.mode === "image"
+          ? `Animated ${image?.file.name ?? "image"}${lastImage ? ` → ${lastImage.file.name}` : ""}${prompt.trim() ? `: ${prompt}` : ""}`
+          : prompt;
+      onJob({
+        id: result.jobId,
+        sku: product.sku,
+        priceUsd: formatUnits(q.amountAtomic, 6),
+        transaction: result.transaction,
+        createdAt: new Date().toISOString(),
+        prompt: caption,
+      });
       setStage({ kind: "idle" });
     };
     await send();
@@ -133,7 +208,13 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
           ] as const
         ).map(([value, title]) => (
           <label key={value} className={kind === value ? "selected" : ""}>
-            <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => chooseKind(value)} />
+            <input
+              type="radio"
+              name="kind"
+              value={value}
+              checked={kind === value}
+              onChange={() => chooseKind(value)}
+            />
             {title}
           </label>
         ))}
@@ -142,22 +223,59 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
         <legend>Product</legend>
         {products.map((p) => (
           <label key={p.sku} className={`product ${p.sku === sku ? "selected" : ""}`}>
-            <input type="radio" name="sku" value={p.sku} checked={p.sku === sku} onChange={() => setSku(p.sku)} />
+            <input
+              type="radio"
+              name="sku"
+              value={p.sku}
+              checked={p.sku === sku}
+              onChange={() => setSku(p.sku)}
+            />
             <span className="product-title">{p.title}</span>
-            <span className="muted small">{p.mode === "fixed" ? `${formatUsd(p.priceAtomic)} USDC` : `from ${formatUsd(quote(p, { durationSeconds: 4, resolution: "480p", generateAudio: false }))} USDC`}</span>
+            <span className="muted small">
+              {p.mode === "fixed"
+                ? `${formatUsd(p.priceAtomic)} USDC`
+                : `from ${formatUsd(quote(p, { durationSeconds: 4, resolution: "480p", generateAudio: false }))} USDC`}
+            </span>
           </label>
         ))}
       </fieldset>
       {product.mode === "image" && (
         <>
-          <ImagePicker label="Image" name="image" limits={config.images} value={image} onChange={setImage} disabled={busy} />
-          <ImagePicker label="Last frame (optional)" name="last_image" limits={config.images} value={lastImage} onChange={setLastImage} disabled={busy} />
+          <ImagePicker
+            label="Image"
+            name="image"
+            limits={config.images}
+            value={image}
+            onChange={setImage}
+            disabled={busy}
+          />
+          <ImagePicker
+            label="Last frame (optional)"
+            name="last_image"
+            limits={config.images}
+            value={lastImage}
+            onChange={setLastImage}
+            disabled={busy}
+          />
         </>
       )}
       <label className="field">
         <span>{product.mode === "image" ? "Prompt (optional): how it moves" : "Prompt"}</span>
-        <textarea name="prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={4} required={product.mode !== "image"} maxLength={4000} placeholder="A red fox trotting through fresh snow at dawn, cinematic" disabled={busy} />
-        <span className={`small ${chars > 2000 ? "error" : "muted"}`} aria-live="polite" data-testid="char-count">
+        <textarea
+          name="prompt"
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          rows={4}
+          required={product.mode !== "image"}
+          maxLength={4000}
+          placeholder="A red fox trotting through fresh snow at dawn, cinematic"
+          disabled={busy}
+        />
+        <span
+          className={`small ${chars > 2000 ? "error" : "muted"}`}
+          aria-live="polite"
+          data-testid="char-count"
+        >
           {chars} / 2000
         </span>
       </label>
@@ -174,11 +292,24 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
           <>
             <label className="field">
               <span>Duration: {duration}s</span>
-              <input type="range" name="duration" min={4} max={15} value={duration} onChange={(e) => setDuration(Number(e.target.value))} disabled={busy} />
+              <input
+                type="range"
+                name="duration"
+                min={4}
+                max={15}
+                value={duration}
+                onChange={(e) => setDuration(Number(e.target.value))}
+                disabled={busy}
+              />
             </label>
             <label className="field">
               <span>Resolution</span>
-              <select name="resolution" value={resolution} onChange={(e) => setResolution(e.target.value as Resolution)} disabled={busy}>
+              <select
+                name="resolution"
+                value={resolution}
+                onChange={(e) => setResolution(e.target.value as Resolution)}
+                disabled={busy}
+              >
                 {product.resolutions.map((r) => (
                   <option key={r}>{r}</option>
                 ))}
@@ -186,13 +317,33 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
             </label>
             <label className="field">
               <span>Seed (optional)</span>
-              <input inputMode="numeric" pattern="-?[0-9]*" value={seed} onChange={(e) => setSeed(e.target.value)} placeholder="random" disabled={busy} />
+              <input
+                inputMode="numeric"
+                pattern="-?[0-9]*"
+                value={seed}
+                onChange={(e) => setSeed(e.target.value)}
+                placeholder="random"
+                disabled={busy}
+              />
             </label>
             <label className="check">
-              <input type="checkbox" name="generate_audio" checked={audio} onChange={(e) => setAudio(e.target.checked)} disabled={busy} /> Audio (×1.25)
+              <input
+                type="checkbox"
+                name="generate_audio"
+                checked={audio}
+                onChange={(e) => setAudio(e.target.checked)}
+                disabled={busy}
+              />{" "}
+              Audio (×1.25)
             </label>
             <label className="check">
-              <input type="checkbox" checked={cameraFixed} onChange={(e) => setCameraFixed(e.target.checked)} disabled={busy} /> Fixed camera
+              <input
+                type="checkbox"
+                checked={cameraFixed}
+                onChange={(e) => setCameraFixed(e.target.checked)}
+                disabled={busy}
+              />{" "}
+              Fixed camera
             </label>
           </>
         )}
@@ -201,18 +352,40 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
         <span className="price" data-testid="live-price">
           {livePrice} USDC
         </span>
-        <button type="submit" className="button primary" disabled={busy || (product.mode === "image" ? !image : chars === 0) || chars > 2000 || countdown > 0}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={
+            busy ||
+            (product.mode === "image" ? !image : chars === 0) ||
+            chars > 2000 ||
+            countdown > 0
+          }
+        >
           {countdown > 0 ? `Try again in ${countdown}s` : "Get exact price"}
         </button>
       </div>
-      {stage.kind === "busy" && <p className="muted" role="status">{stage.label}</p>}
+      {stage.kind === "busy" && (
+        <p className="muted" role="status">
+          {stage.label}
+        </p>
+      )}
       {stage.kind === "confirm" && (
         <div className="confirm" role="dialog" aria-label="Confirm payment">
           <p>
-            Exact price for this clip: <strong data-testid="quoted-price">{formatUnits(stage.quote.amountAtomic, 6)} USDC</strong> on {config.chainName}. You sign once; nothing is charged if generation is refused.
+            Exact price for this clip:{" "}
+            <strong data-testid="quoted-price">
+              {formatUnits(stage.quote.amountAtomic, 6)} USDC
+            </strong>{" "}
+            on {config.chainName}. You sign once; nothing is charged if generation is refused.
           </p>
           <div className="row">
-            <button type="button" className="button primary" onClick={() => void pay(stage.quote, stage.body)} disabled={!address}>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => void pay(stage.quote, stage.body)}
+              disabled={!address}
+            >
               {address ? "Pay and generate" : "Connect a wallet to pay"}
             </button>
             <button type="button" className="button" onClick={() => setStage({ kind: "idle" })}>
@@ -225,8 +398,12 @@ export function ComposeForm({ config, onJob }: { config: StudioConfig; onJob: (j
         <div className="error-box" role="alert" data-testid="form-error">
           <strong>{stage.refusal?.title ?? "Something went wrong"}</strong>
           <p>{stage.message}</p>
-          {stage.refusal?.category && <p className="small">Policy: {stage.refusal.category.replace("_", " ")}</p>}
-          {stage.refusal?.status === 503 && <p className="small">The queue is full right now. Nothing was charged.</p>}
+          {stage.refusal?.category && (
+            <p className="small">Policy: {stage.refusal.category.replace("_", " ")}</p>
+          )}
+          {stage.refusal?.status === 503 && (
+            <p className="small">The queue is full right now. Nothing was charged.</p>
+          )}
           {stage.retry && (
             <button type="button" className="button" onClick={stage.retry}>
               Retry safely

@@ -25,7 +25,8 @@ function dimensions(url: string): Promise<{ width: number; height: number }> {
   });
 }
 
-const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MiB`;
+const mib = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MiB`;
 
 /** Drop or pick one JPEG, PNG or WebP; shows a preview, its size and the ratio adaptive would use. */
 export function ImagePicker({ label, name, limits, value, onChange, disabled }: Props) {
@@ -37,14 +38,18 @@ export function ImagePicker({ label, name, limits, value, onChange, disabled }: 
   async function take(file: File | undefined) {
     setError(null);
     if (!file) return;
-    if (!limits.types.includes(file.type)) return setError(`${file.name || "This file"} is not a JPEG, PNG or WebP image.`);
-    if (file.size > limits.maxBytes) return setError(`${file.name} is ${mib(file.size)}; the limit is ${mib(limits.maxBytes)}.`);
+    if (!limits.types.includes(file.type))
+      return setError(`${file.name || "This file"} is not a JPEG, PNG or WebP image.`);
+    if (file.size > limits.maxBytes)
+      return setError(`${file.name} is ${mib(file.size)}; the limit is ${mib(limits.maxBytes)}.`);
     const url = URL.createObjectURL(file);
     try {
       const { width, height } = await dimensions(url);
       if (width > limits.maxSide || height > limits.maxSide) {
         URL.revokeObjectURL(url);
-        return setError(`${file.name} is ${width}×${height}; at most ${limits.maxSide} pixels a side.`);
+        return setError(
+          `${file.name} is ${width}×${height}; at most ${limits.maxSide} pixels a side.`,
+        );
       }
       onChange({ file, url, width, height, ratio: nearestRatio(width, height) });
     } catch {
@@ -70,17 +75,33 @@ export function ImagePicker({ label, name, limits, value, onChange, disabled }: 
           if (!disabled) void take(e.dataTransfer.files[0]);
         }}
       >
-        <input ref={input} type="file" name={name} accept={limits.types.join(",")} disabled={disabled} onChange={(e) => void take(e.target.files?.[0])} aria-label={label} />
+        <input
+          ref={input}
+          type="file"
+          name={name}
+          accept={limits.types.join(",")}
+          disabled={disabled}
+          onChange={(e) => void take(e.target.files?.[0])}
+          aria-label={label}
+        />
         {value ? (
           // biome-ignore lint/performance/noImgElement: a local object URL, not an optimisable asset
-          <img src={value.url} alt={`${label} preview`} className="drop-preview" data-testid={`${name}-preview`} />
+          <img
+            src={value.url}
+            alt={`${label} preview`}
+            className="drop-preview"
+            data-testid={`${name}-preview`}
+          />
         ) : (
-          <span className="muted">Drop a JPEG, PNG or WebP here, or click to choose (up to {mib(limits.maxBytes)}).</span>
+          <span className="muted">
+            Drop a JPEG, PNG or WebP here, or click to choose (up to {mib(limits.maxBytes)}).
+          </span>
         )}
       </label>
       {value && (
         <span className="small muted" data-testid={`${name}-info`}>
-          {value.file.name} · {value.width}×{value.height} · {mib(value.file.size)} · adaptive ratio {value.ratio}{" "}
+          {value.file.name} · {value.width}×{value.height} · {mib(value.file.size)} · adaptive ratio{" "}
+          {value.ratio}{" "}
           <button
             type="button"
             className="link"

@@ -3,7 +3,14 @@
 import { useCallback, useEffect, useState } from "react";
 
 /** The person's jobs, kept in localStorage so a reload finds them again. */
-export type StoredJob = { id: string; sku: string; priceUsd: string; transaction: string | null; createdAt: string; prompt: string };
+export type StoredJob = {
+  id: string;
+  sku: string;
+  priceUsd: string;
+  transaction: string | null;
+  createdAt: string;
+  prompt: string;
+};
 
 const KEY = "reel402.jobs";
 

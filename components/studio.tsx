@@ -14,27 +14,40 @@ function StudioBody({ config }: { config: StudioConfig }) {
       <header className="top">
         <div>
           <h1>Reel402</h1>
-          <p className="muted">AI video clips, paid per clip in USDC with one wallet signature. No account.</p>
+          <p className="muted">
+            AI video clips, paid per clip in USDC with one wallet signature. No account.
+          </p>
         </div>
         <WalletPanel config={config} />
       </header>
       {config.demoWallet && (
         <p className="notice">
-          Devnet: payments use test USDC on a local chain ({config.chainName}). The demo wallet is funded and needs no extension.
+          Devnet: payments use test USDC on a local chain ({config.chainName}). The demo wallet is
+          funded and needs no extension.
         </p>
       )}
       <main className="columns">
         <ComposeForm config={config} onJob={add} />
         <section aria-label="Your clips" className="jobs">
           <h2>Your clips</h2>
-          {jobs.length === 0 && <p className="muted">Paid clips appear here and keep updating until the video is ready.</p>}
+          {jobs.length === 0 && (
+            <p className="muted">
+              Paid clips appear here and keep updating until the video is ready.
+            </p>
+          )}
           {jobs.map((job) => (
-            <JobCard key={job.id} job={job} explorerTxUrl={config.explorerTxUrl} onRemove={() => remove(job.id)} />
+            <JobCard
+              key={job.id}
+              job={job}
+              explorerTxUrl={config.explorerTxUrl}
+              onRemove={() => remove(job.id)}
+            />
           ))}
         </section>
       </main>
       <footer className="muted small">
-        For agents: <a href="/llms.txt">llms.txt</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/status">status</a>
+        For agents: <a href="/llms.txt">llms.txt</a> · <a href="/openapi.json">OpenAPI</a> ·{" "}
+        <a href="/status">status</a>
       </footer>
     </div>
   );

@@ -30,15 +30,30 @@ export function WalletConnectPairing({ uri, onCancel }: { uri: string; onCancel:
   const svg = useMemo(() => renderSVG(uri, { border: 2 }), [uri]);
   const [copied, setCopied] = useState(false);
   return (
-    <div className="confirm pairing" role="dialog" aria-label="WalletConnect pairing" data-testid="walletconnect-pairing">
+    <div
+      className="confirm pairing"
+      role="dialog"
+      aria-label="WalletConnect pairing"
+      data-testid="walletconnect-pairing"
+    >
       <p>Scan with a WalletConnect wallet on your phone, or copy the link into a desktop wallet.</p>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated locally from the pairing URI */}
-      <div className="qr" role="img" aria-label="Pairing QR code" dangerouslySetInnerHTML={{ __html: svg }} />
+      <div
+        className="qr"
+        role="img"
+        aria-label="Pairing QR code"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated locally from the pairing URI
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
       <div className="wallet">
         <button
           type="button"
           className="button"
-          onClick={() => navigator.clipboard?.writeText(uri).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            navigator.clipboard?.writeText(uri).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? "Copied" : "Copy pairing link"}
         </button>

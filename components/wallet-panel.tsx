@@ -31,20 +31,41 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
   if (!isConnected || !address) {
     return (
       <section className="wallet" aria-label="Wallet">
-        <button type="button" className="button primary" disabled={!injected || isPending} onClick={() => injected && connect({ connector: injected })}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={!injected || isPending}
+          onClick={() => injected && connect({ connector: injected })}
+        >
           Connect wallet
         </button>
         {walletConnect && (
-          <button type="button" className="button" disabled={isPending} onClick={() => connect({ connector: walletConnect })}>
+          <button
+            type="button"
+            className="button"
+            disabled={isPending}
+            onClick={() => connect({ connector: walletConnect })}
+          >
             WalletConnect
           </button>
         )}
         {demo && (
-          <button type="button" className="button" disabled={isPending} onClick={() => connect({ connector: demo })} title="A funded account on the local devnet; not real money">
+          <button
+            type="button"
+            className="button"
+            disabled={isPending}
+            onClick={() => connect({ connector: demo })}
+            title="A funded account on the local devnet; not real money"
+          >
             Use devnet demo wallet
           </button>
         )}
-        {pairingUri && isPending && <WalletConnectPairing uri={pairingUri} onCancel={() => walletConnect?.disconnect().finally(reset)} />}
+        {pairingUri && isPending && (
+          <WalletConnectPairing
+            uri={pairingUri}
+            onCancel={() => walletConnect?.disconnect().finally(reset)}
+          />
+        )}
         {error && <p className="error small">{error.message.split("\n")[0]}</p>}
       </section>
     );
@@ -56,12 +77,19 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
         {address.slice(0, 6)}…{address.slice(-4)}
       </span>
       {wrongChain ? (
-        <button type="button" className="button primary" onClick={() => switchChain({ chainId: config.chainId })}>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => switchChain({ chainId: config.chainId })}
+        >
           Switch to {config.chainName}
         </button>
       ) : (
         <span className="pill" data-testid="wallet-balance">
-          {balance.data === undefined ? "…" : Number(formatUnits(balance.data, config.asset.decimals)).toFixed(2)} USDC
+          {balance.data === undefined
+            ? "…"
+            : Number(formatUnits(balance.data, config.asset.decimals)).toFixed(2)}{" "}
+          USDC
         </span>
       )}
       <button type="button" className="link" onClick={() => disconnect()}>

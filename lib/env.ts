@@ -8,15 +8,24 @@ import { z } from "zod";
 export const DEVNET_NETWORK = "eip155:31337";
 export const DEVNET_MNEMONIC = "test test test test test test test test test test test junk";
 /** Hardhat/anvil account #0: deploys the token, runs the facilitator, receives payments. */
-export const DEVNET_ACCOUNT0_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+export const DEVNET_ACCOUNT0_KEY =
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 export const DEVNET_ACCOUNT0_ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 /** Where account #0's first deployment lands on a fresh chain. */
 export const DEVNET_USDC_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 /** Known USDC deployments: a production network must use its real asset. */
 export const KNOWN_USDC: Record<string, { address: string; name: string; version: string }> = {
-  "eip155:8453": { address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", name: "USD Coin", version: "2" },
-  "eip155:84532": { address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", name: "USDC", version: "2" },
+  "eip155:8453": {
+    address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    name: "USD Coin",
+    version: "2",
+  },
+  "eip155:84532": {
+    address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+    name: "USDC",
+    version: "2",
+  },
 };
 
 const bool = z
@@ -24,7 +33,9 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key");
 
 const raw = z.object({
@@ -44,7 +55,10 @@ const raw = z.object({
   MIGRATION_DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   PUBLIC_BASE_URL: z.string().url().optional(),
-  WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a 32-character hex WalletConnect (Reown) project id").optional(),
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "must be a 32-character hex WalletConnect (Reown) project id")
+    .optional(),
   WALLETCONNECT_RELAY_URL: z.string().url().optional(),
   TRUST_PROXY: bool,
   VERCEL: z.string().optional(),
@@ -63,7 +77,12 @@ const raw = z.object({
   PROVIDERS: z
     .string()
     .default("local")
-    .transform((v) => v.split(",").map((p) => p.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(["local", "ark", "fal"])).min(1)),
   LOCAL_RENDER_MIN_LATENCY_MS: int(0),
   LOCAL_RENDER_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -128,29 +147,48 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (!devnet) {
     if (!e.USDC_ADDRESS) problems.push(`USDC_ADDRESS is required on ${e.X402_NETWORK}`);
     else if (known && e.USDC_ADDRESS.toLowerCase() !== known.address.toLowerCase())
-      problems.push(`USDC_ADDRESS ${e.USDC_ADDRESS} is not USDC on ${e.X402_NETWORK} (${known.address})`);
+      problems.push(
+        `USDC_ADDRESS ${e.USDC_ADDRESS} is not USDC on ${e.X402_NETWORK} (${known.address})`,
+      );
     if (!e.PAY_TO) problems.push(`PAY_TO is required on ${e.X402_NETWORK}`);
     if (!e.FACILITATOR_URL) problems.push(`FACILITATOR_URL is required on ${e.X402_NETWORK}`);
-    if (e.FACILITATOR_PRIVATE_KEY) problems.push("FACILITATOR_PRIVATE_KEY is only for the devnet's local facilitator");
+    if (e.FACILITATOR_PRIVATE_KEY)
+      problems.push("FACILITATOR_PRIVATE_KEY is only for the devnet's local facilitator");
     if (e.X402_NETWORK === "eip155:8453" && !(e.CDP_API_KEY_ID && e.CDP_API_KEY_SECRET))
-      problems.push("CDP_API_KEY_ID and CDP_API_KEY_SECRET are required for the Base mainnet facilitator");
+      problems.push(
+        "CDP_API_KEY_ID and CDP_API_KEY_SECRET are required for the Base mainnet facilitator",
+      );
     if (!e.PUBLIC_BASE_URL) problems.push(`PUBLIC_BASE_URL is required on ${e.X402_NETWORK}`);
     if (!e.VIDEO_URL_SECRET) problems.push(`VIDEO_URL_SECRET is required on ${e.X402_NETWORK}`);
-    if (!e.AUDIT_CHAIN_SECRET) problems.push(`AUDIT_CHAIN_SECRET is required on ${e.X402_NETWORK} (it keys the audit log's hash chain)`);
-    if (!e.RPC_URL) problems.push(`RPC_URL is required on ${e.X402_NETWORK} (settlement reconciliation and refunds read the chain)`);
+    if (!e.AUDIT_CHAIN_SECRET)
+      problems.push(
+        `AUDIT_CHAIN_SECRET is required on ${e.X402_NETWORK} (it keys the audit log's hash chain)`,
+      );
+    if (!e.RPC_URL)
+      problems.push(
+        `RPC_URL is required on ${e.X402_NETWORK} (settlement reconciliation and refunds read the chain)`,
+      );
     if (e.DEVNET_FAULTS) problems.push("DEVNET_FAULTS is only for the devnet");
     // Failing paid renders on purpose is a soak-test knob; in production it would only cost refunds.
-    if (e.LOCAL_RENDER_FAULT_RATE > 0) problems.push("LOCAL_RENDER_FAULT_RATE is only for the devnet");
+    if (e.LOCAL_RENDER_FAULT_RATE > 0)
+      problems.push("LOCAL_RENDER_FAULT_RATE is only for the devnet");
   }
-  if (e.PROVIDERS.includes("ark") && !e.ARK_API_KEY) problems.push("ARK_API_KEY is required when PROVIDERS includes ark");
-  if (e.PROVIDERS.includes("fal") && !e.FAL_KEY) problems.push("FAL_KEY is required when PROVIDERS includes fal");
+  if (e.PROVIDERS.includes("ark") && !e.ARK_API_KEY)
+    problems.push("ARK_API_KEY is required when PROVIDERS includes ark");
+  if (e.PROVIDERS.includes("fal") && !e.FAL_KEY)
+    problems.push("FAL_KEY is required when PROVIDERS includes fal");
   if (e.JOB_ENGINE === "inngest" && !devnet && !(e.INNGEST_EVENT_KEY && e.INNGEST_SIGNING_KEY))
     problems.push("INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY are required when JOB_ENGINE=inngest");
   if (e.STORAGE_DRIVER === "s3" && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
-    problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3");
-  if (e.STORAGE_DRIVER === "blob" && !e.BLOB_READ_WRITE_TOKEN) problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
-  if (e.AUDIT_CHAIN_SECRET && e.AUDIT_CHAIN_SECRET === e.VIDEO_URL_SECRET) problems.push("AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET (one secret, one purpose)");
-  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
+    problems.push(
+      "S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3",
+    );
+  if (e.STORAGE_DRIVER === "blob" && !e.BLOB_READ_WRITE_TOKEN)
+    problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
+  if (e.AUDIT_CHAIN_SECRET && e.AUDIT_CHAIN_SECRET === e.VIDEO_URL_SECRET)
+    problems.push("AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET (one secret, one purpose)");
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
+    problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -168,8 +206,16 @@ export function parseEnv(source: Record<string, string | undefined>) {
     },
     payTo: (e.PAY_TO ?? DEVNET_ACCOUNT0_ADDRESS) as `0x${string}`,
     facilitator: devnet
-      ? { kind: "local" as const, privateKey: (e.FACILITATOR_PRIVATE_KEY ?? DEVNET_ACCOUNT0_KEY) as `0x${string}` }
-      : { kind: "http" as const, url: e.FACILITATOR_URL as string, cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET },
+      ? {
+          kind: "local" as const,
+          privateKey: (e.FACILITATOR_PRIVATE_KEY ?? DEVNET_ACCOUNT0_KEY) as `0x${string}`,
+        }
+      : {
+          kind: "http" as const,
+          url: e.FACILITATOR_URL as string,
+          cdpKeyId: e.CDP_API_KEY_ID,
+          cdpKeySecret: e.CDP_API_KEY_SECRET,
+        },
     facilitatorTimeoutMs: e.FACILITATOR_TIMEOUT_MS,
     paymentValiditySeconds: e.PAYMENT_VALIDITY_SECONDS,
     databaseUrl: e.DATABASE_URL,
@@ -178,7 +224,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
     dataDir: e.DATA_DIR,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     // Public values: the studio hands them to the browser.
-    walletConnect: e.WALLETCONNECT_PROJECT_ID ? { projectId: e.WALLETCONNECT_PROJECT_ID, relayUrl: e.WALLETCONNECT_RELAY_URL } : null,
+    walletConnect: e.WALLETCONNECT_PROJECT_ID
+      ? { projectId: e.WALLETCONNECT_PROJECT_ID, relayUrl: e.WALLETCONNECT_RELAY_URL }
+      : null,
     // Vercel overwrites X-Forwarded-For with the real client address, and no launcher of ours sets the peer header there.
     trustProxy: e.TRUST_PROXY || e.VERCEL === "1",
     limits: {
@@ -188,21 +236,45 @@ export function parseEnv(source: Record<string, string | undefined>) {
       uploadsPerMinutePerIp: e.LIMIT_UPLOADS_PER_MINUTE_PER_IP,
       maxBodyBytes: 16384,
       idempotencyKeyTtlSeconds: 24 * 60 * 60,
-      abuseBlock: { rejections: e.ABUSE_BLOCK_REJECTIONS, windowSeconds: e.ABUSE_BLOCK_WINDOW_SECONDS, blockSeconds: e.ABUSE_BLOCK_SECONDS },
+      abuseBlock: {
+        rejections: e.ABUSE_BLOCK_REJECTIONS,
+        windowSeconds: e.ABUSE_BLOCK_WINDOW_SECONDS,
+        blockSeconds: e.ABUSE_BLOCK_SECONDS,
+      },
     },
     redisUrl: e.REDIS_URL,
     imageFetch: {
       timeoutMs: e.IMAGE_FETCH_TIMEOUT_MS,
       /** "host:port" origins an image URL may reach although private, and over http; empty in production. */
-      allowHosts: new Set(e.IMAGE_FETCH_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+      allowHosts: new Set(
+        e.IMAGE_FETCH_ALLOW_HOSTS.split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     },
     // Devnet: account #0 refunds. Production: a dedicated hot key, never the payTo wallet's.
-    refundKey: (e.REFUND_PRIVATE_KEY ?? (devnet ? DEVNET_ACCOUNT0_KEY : undefined)) as `0x${string}` | undefined,
+    refundKey: (e.REFUND_PRIVATE_KEY ?? (devnet ? DEVNET_ACCOUNT0_KEY : undefined)) as
+      | `0x${string}`
+      | undefined,
     /** Fault injection for tests and demos; refused outside the devnet. */
-    devnetFaults: new Set(e.DEVNET_FAULTS.split(",").map((f) => f.trim()).filter(Boolean)),
-    moderation: e.MODERATION_API_URL ? { url: e.MODERATION_API_URL, apiKey: e.MODERATION_API_KEY, timeoutMs: e.MODERATION_TIMEOUT_MS } : null,
+    devnetFaults: new Set(
+      e.DEVNET_FAULTS.split(",")
+        .map((f) => f.trim())
+        .filter(Boolean),
+    ),
+    moderation: e.MODERATION_API_URL
+      ? {
+          url: e.MODERATION_API_URL,
+          apiKey: e.MODERATION_API_KEY,
+          timeoutMs: e.MODERATION_TIMEOUT_MS,
+        }
+      : null,
     jobEngine: e.JOB_ENGINE,
-    inngest: { eventKey: e.INNGEST_EVENT_KEY, signingKey: e.INNGEST_SIGNING_KEY, dev: e.INNGEST_DEV },
+    inngest: {
+      eventKey: e.INNGEST_EVENT_KEY,
+      signingKey: e.INNGEST_SIGNING_KEY,
+      dev: e.INNGEST_DEV,
+    },
     videoUrlSecret: e.VIDEO_URL_SECRET,
     auditChainSecret: e.AUDIT_CHAIN_SECRET,
     port: e.PORT,
@@ -211,8 +283,19 @@ export function parseEnv(source: Record<string, string | undefined>) {
     providers: {
       order: e.PROVIDERS,
       local: { minLatencyMs: e.LOCAL_RENDER_MIN_LATENCY_MS, faultRate: e.LOCAL_RENDER_FAULT_RATE },
-      ark: { baseUrl: e.ARK_BASE_URL, apiKey: e.ARK_API_KEY ?? "", models: { "alpha-2.0": e.ARK_MODEL_ALPHA, "alpha-2.0-fast": e.ARK_MODEL_ALPHA_FAST } },
-      fal: { queueBaseUrl: e.FAL_QUEUE_URL, apiKey: e.FAL_KEY ?? "", endpoints: { "alpha-2.0": e.FAL_ENDPOINT_ALPHA, "alpha-2.0-fast": e.FAL_ENDPOINT_ALPHA_FAST } },
+      ark: {
+        baseUrl: e.ARK_BASE_URL,
+        apiKey: e.ARK_API_KEY ?? "",
+        models: { "alpha-2.0": e.ARK_MODEL_ALPHA, "alpha-2.0-fast": e.ARK_MODEL_ALPHA_FAST },
+      },
+      fal: {
+        queueBaseUrl: e.FAL_QUEUE_URL,
+        apiKey: e.FAL_KEY ?? "",
+        endpoints: {
+          "alpha-2.0": e.FAL_ENDPOINT_ALPHA,
+          "alpha-2.0-fast": e.FAL_ENDPOINT_ALPHA_FAST,
+        },
+      },
       requestTimeoutMs: e.UPSTREAM_REQUEST_TIMEOUT_MS,
     },
     generation: {

@@ -5,5 +5,7 @@ import { getEnv } from "@/lib/env";
 await getDb();
 const env = getEnv();
 const as = env.migrationDatabaseUrl !== env.databaseUrl ? " as MIGRATION_DATABASE_URL's role" : "";
-console.log(`migrations applied to ${env.databaseUrl ? `DATABASE_URL${as}` : `PGlite in ${env.dataDir}`}`);
+console.log(
+  `migrations applied to ${env.databaseUrl ? `DATABASE_URL${as}` : `PGlite in ${env.dataDir}`}`,
+);
 process.exit(0);

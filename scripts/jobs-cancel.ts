@@ -12,5 +12,7 @@ if (!outcome.ok) {
   console.error(`not cancelled: ${outcome.reason}`);
   process.exit(1);
 }
-console.log(`cancelled job ${id} (was ${outcome.from})${outcome.refunded ? "; refund opened — the running service sends it" : "; nothing was charged, no refund needed"}`);
+console.log(
+  `cancelled job ${id} (was ${outcome.from})${outcome.refunded ? "; refund opened — the running service sends it" : "; nothing was charged, no refund needed"}`,
+);
 process.exit(0);

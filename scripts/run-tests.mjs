@@ -1,4 +1,4 @@
-// The whole suite, as CI runs it: type check (counted as one test), build, then unit + integration tests (node:test) against the
+// The whole suite, as CI runs it: type check and lint (each counted as one test), build, then unit + integration tests (node:test) against the
 // built app, then the browser tests. Ends with one plain "N passed, N failed" line over all runners.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -27,6 +27,15 @@ if (wants("typecheck")) {
   } else passed += 1;
 }
 
+if (wants("lint")) {
+  // Formatting and lint rules, counted as one test like the type check.
+  if (run(path.join(root, "node_modules/.bin/biome"), ["check", "."]) !== 0) {
+    console.log("lint failed");
+    failed += 1;
+    exit = 1;
+  } else passed += 1;
+}
+
 if (wants("build") && process.env.SKIP_BUILD !== "1") {
   if (run(path.join(root, "node_modules/.bin/next"), ["build"]) !== 0) {
     console.log("0 passed, 1 failed");
@@ -36,7 +45,12 @@ if (wants("build") && process.env.SKIP_BUILD !== "1") {
 
 if (wants("node")) {
   const files = ["tests/unit", "tests/integration"].flatMap((dir) =>
-    existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".test.ts")).sort().map((f) => path.join(dir, f)) : [],
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith(".test.ts"))
+          .sort()
+          .map((f) => path.join(dir, f))
+      : [],
   );
   const tap = path.join(tmp, "node-tests.tap");
   const code = run(process.execPath, [
@@ -59,7 +73,9 @@ if (wants("node")) {
 
 if (wants("e2e") && existsSync(path.join(root, "playwright.config.ts"))) {
   const report = path.join(tmp, "playwright.json");
-  const code = run(path.join(root, "node_modules/.bin/playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const code = run(path.join(root, "node_modules/.bin/playwright"), ["test"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
   if (existsSync(report)) {
     const stats = JSON.parse(readFileSync(report, "utf8")).stats ?? {};
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);

@@ -27,4 +27,6 @@ for (const line of lines) {
 }
 
 writeFileSync(path.join(dir, "real-people.generated.ts"), renderGeneratedModule(source));
-console.log(`${lines.length} people, ${owners.size} distinct aliases, ${duplicates} shared aliases`);
+console.log(
+  `${lines.length} people, ${owners.size} distinct aliases, ${duplicates} shared aliases`,
+);

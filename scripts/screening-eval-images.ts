@@ -22,7 +22,14 @@ const loadStarted = performance.now();
 await getModels();
 const loadMs = performance.now() - loadStarted;
 
-type Row = Label & { verdict: string; ms: number; face: number; porn: number; hentai: number; sexy: number };
+type Row = Label & {
+  verdict: string;
+  ms: number;
+  face: number;
+  porn: number;
+  hentai: number;
+  sexy: number;
+};
 const rows: Row[] = [];
 for (const label of labels) {
   const analysis = await analyzeImage(readFileSync(path.join(dir, label.file)));
@@ -38,10 +45,15 @@ for (const label of labels) {
   });
 }
 
-console.log(`Labelled set: ${rows.length} images (${dir}); models loaded in ${loadMs.toFixed(0)} ms\n`);
+console.log(
+  `Labelled set: ${rows.length} images (${dir}); models loaded in ${loadMs.toFixed(0)} ms\n`,
+);
 const groups = new Map<string, Row[]>();
 for (const r of rows) {
-  const key = r.label === "face" ? `likeness: ${r.kind.split(",")[0]}, ${r.kind.split(",")[1]?.trim() ?? ""}` : r.label;
+  const key =
+    r.label === "face"
+      ? `likeness: ${r.kind.split(",")[0]}, ${r.kind.split(",")[1]?.trim() ?? ""}`
+      : r.label;
   groups.set(key, [...(groups.get(key) ?? []), r]);
 }
 const faces = rows.filter((r) => r.label === "face");
@@ -49,25 +61,43 @@ const photoFaces = faces.filter((r) => r.kind.startsWith("photo"));
 const caught = (rs: Row[]) => rs.filter((r) => r.verdict === "likeness").length;
 console.log("likeness (faces)                         count  recall");
 for (const [key, rs] of [...groups].filter(([k]) => k.startsWith("likeness")).sort()) {
-  console.log(`  ${key.slice(10).padEnd(38)} ${String(rs.length).padStart(5)}  ${pct(caught(rs), rs.length).padStart(6)}`);
+  console.log(
+    `  ${key.slice(10).padEnd(38)} ${String(rs.length).padStart(5)}  ${pct(caught(rs), rs.length).padStart(6)}`,
+  );
 }
-console.log(`  ${"all faces".padEnd(38)} ${String(faces.length).padStart(5)}  ${pct(caught(faces), faces.length).padStart(6)}`);
+console.log(
+  `  ${"all faces".padEnd(38)} ${String(faces.length).padStart(5)}  ${pct(caught(faces), faces.length).padStart(6)}`,
+);
 const sexual = rows.filter((r) => r.label === "sexual");
-console.log(`\nsexual: ${sexual.length} labelled images (no registry package ships explicit test fixtures; not measured here)`);
+console.log(
+  `\nsexual: ${sexual.length} labelled images (no registry package ships explicit test fixtures; not measured here)`,
+);
 const none = rows.filter((r) => r.label === "none");
 const wrong = none.filter((r) => r.verdict !== "allowed");
-console.log(`\nwithout people: ${none.length} images, false rejects ${wrong.length} (${pct(wrong.length, none.length)})`);
-for (const r of wrong) console.log(`    refused as ${r.verdict}: ${r.file} (face ${r.face.toFixed(2)}, porn ${r.porn.toFixed(2)})`);
+console.log(
+  `\nwithout people: ${none.length} images, false rejects ${wrong.length} (${pct(wrong.length, none.length)})`,
+);
+for (const r of wrong)
+  console.log(
+    `    refused as ${r.verdict}: ${r.file} (face ${r.face.toFixed(2)}, porn ${r.porn.toFixed(2)})`,
+  );
 const sexyOnFaces = faces.filter((r) => r.verdict === "sexual").length;
 if (sexyOnFaces) console.log(`\nface images refused as sexual instead of likeness: ${sexyOnFaces}`);
 
 const times = rows.map((r) => r.ms).sort((a, b) => a - b);
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
-console.log(`\ntime per image (decode + face detection + nsfw, one wasm thread): mean ${mean.toFixed(0)} ms, p95 ${times[Math.floor(times.length * 0.95)]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`);
+console.log(
+  `\ntime per image (decode + face detection + nsfw, one wasm thread): mean ${mean.toFixed(0)} ms, p95 ${times[Math.floor(times.length * 0.95)]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms`,
+);
 if (verbose) {
   console.log("\nfile                                  verdict   face  porn  hentai sexy  ms");
-  for (const r of rows) console.log(`${r.file.padEnd(38)} ${r.verdict.padEnd(9)} ${r.face.toFixed(2)}  ${r.porn.toFixed(2)}  ${r.hentai.toFixed(2)}   ${r.sexy.toFixed(2)}  ${r.ms.toFixed(0)}`);
-} else for (const r of faces.filter((f) => f.verdict !== "likeness")) console.log(`    missed face: ${r.file} (${r.kind}; best score ${r.face.toFixed(2)})`);
+  for (const r of rows)
+    console.log(
+      `${r.file.padEnd(38)} ${r.verdict.padEnd(9)} ${r.face.toFixed(2)}  ${r.porn.toFixed(2)}  ${r.hentai.toFixed(2)}   ${r.sexy.toFixed(2)}  ${r.ms.toFixed(0)}`,
+    );
+} else
+  for (const r of faces.filter((f) => f.verdict !== "likeness"))
+    console.log(`    missed face: ${r.file} (${r.kind}; best score ${r.face.toFixed(2)})`);
 
 if (process.argv.includes("--compare")) await compareTinyDetector();
 
@@ -75,18 +105,36 @@ if (process.argv.includes("--compare")) await compareTinyDetector();
 async function compareTinyDetector(): Promise<void> {
   const { tf, faceapi } = await getModels();
   console.log("\nface detectors compared (detection only, 512 px input):");
-  await faceapi.nets.tinyFaceDetector.loadFromDisk(path.join(path.dirname(path.dirname(createRequire(import.meta.url).resolve("@vladmandic/face-api"))), "model"));
+  await faceapi.nets.tinyFaceDetector.loadFromDisk(
+    path.join(
+      path.dirname(path.dirname(createRequire(import.meta.url).resolve("@vladmandic/face-api"))),
+      "model",
+    ),
+  );
   const detectors: [string, () => unknown][] = [
-    ["SSD MobileNet v1 (in use), score 0.4", () => new faceapi.SsdMobilenetv1Options({ minConfidence: 0.4 })],
-    ["Tiny Face Detector, input 416, score 0.4", () => new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.4 })],
-    ["Tiny Face Detector, input 608, score 0.4", () => new faceapi.TinyFaceDetectorOptions({ inputSize: 608, scoreThreshold: 0.4 })],
+    [
+      "SSD MobileNet v1 (in use), score 0.4",
+      () => new faceapi.SsdMobilenetv1Options({ minConfidence: 0.4 }),
+    ],
+    [
+      "Tiny Face Detector, input 416, score 0.4",
+      () => new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.4 }),
+    ],
+    [
+      "Tiny Face Detector, input 608, score 0.4",
+      () => new faceapi.TinyFaceDetectorOptions({ inputSize: 608, scoreThreshold: 0.4 }),
+    ],
   ];
   for (const [name, options] of detectors) {
     let hits = 0;
     let falseHits = 0;
     let ms = 0;
     for (const r of rows) {
-      const { data, info } = await sharp(readFileSync(path.join(dir, r.file))).flatten({ background: "#ffffff" }).resize(512, 512, { fit: "inside", withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(readFileSync(path.join(dir, r.file)))
+        .flatten({ background: "#ffffff" })
+        .resize(512, 512, { fit: "inside", withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const tensor = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], "int32");
       const started = performance.now();
       const found = await faceapi.detectAllFaces(tensor as never, options() as never);
@@ -95,13 +143,17 @@ async function compareTinyDetector(): Promise<void> {
       if (r.label === "face" && found.length > 0) hits++;
       if (r.label === "none" && found.length > 0) falseHits++;
     }
-    console.log(`${name}: face recall ${pct(hits, faces.length)}, false rejects ${falseHits}/${none.length}, detection ${(ms / rows.length).toFixed(0)} ms per image`);
+    console.log(
+      `${name}: face recall ${pct(hits, faces.length)}, false rejects ${falseHits}/${none.length}, detection ${(ms / rows.length).toFixed(0)} ms per image`,
+    );
   }
 }
 
 const failures: string[] = [];
-if (caught(photoFaces) < 0.9 * photoFaces.length) failures.push(`photo-face recall ${pct(caught(photoFaces), photoFaces.length)} < 90%`);
-if (wrong.length > 0.05 * none.length) failures.push(`false rejects ${pct(wrong.length, none.length)} > 5%`);
+if (caught(photoFaces) < 0.9 * photoFaces.length)
+  failures.push(`photo-face recall ${pct(caught(photoFaces), photoFaces.length)} < 90%`);
+if (wrong.length > 0.05 * none.length)
+  failures.push(`false rejects ${pct(wrong.length, none.length)} > 5%`);
 if (failures.length) {
   console.error(`\nFAIL: ${failures.join("; ")}`);
   process.exit(1);

@@ -19,14 +19,25 @@ async function main() {
   const env = getEnv();
   let stopChain = async () => {};
   if (env.devnetAutostart) {
-    const chain = await startAnvil({ port: env.devnetRpcPort, stateFile: path.join(env.dataDir, "devnet-state.json") });
+    const chain = await startAnvil({
+      port: env.devnetRpcPort,
+      stateFile: path.join(env.dataDir, "devnet-state.json"),
+    });
     stopChain = chain.stop;
-    const { token, deployed } = await setupDevnetChain({ rpcUrl: chain.rpcUrl, cacheDir: path.join(env.dataDir, "cache") });
-    if (token.toLowerCase() !== env.asset.address.toLowerCase()) throw new Error(`devnet token at ${token}, expected ${env.asset.address}`);
-    console.log(`[reel402] devnet chain ${chain.rpcUrl} (chain id 31337), test USDC ${token}${deployed ? " deployed, payers funded" : ""}`);
+    const { token, deployed } = await setupDevnetChain({
+      rpcUrl: chain.rpcUrl,
+      cacheDir: path.join(env.dataDir, "cache"),
+    });
+    if (token.toLowerCase() !== env.asset.address.toLowerCase())
+      throw new Error(`devnet token at ${token}, expected ${env.asset.address}`);
+    console.log(
+      `[reel402] devnet chain ${chain.rpcUrl} (chain id 31337), test USDC ${token}${deployed ? " deployed, payers funded" : ""}`,
+    );
   }
   if (!dev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
-    throw new Error("no production build found: run `npm run build` first (npm run serve does both)");
+    throw new Error(
+      "no production build found: run `npm run build` first (npm run serve does both)",
+    );
   }
   const app = next({ dev, dir: process.cwd(), hostname: env.host, port: env.port });
   const handle = app.getRequestHandler();

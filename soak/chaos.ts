@@ -1,13 +1,20 @@
 import type { Cluster } from "./cluster";
 import { sleep } from "./load";
 
-export type ChaosLog = { kills: { at: number; instance: string; downMs: number }[]; startedAt: number; endedAt: number | null };
+export type ChaosLog = {
+  kills: { at: number; instance: string; downMs: number }[];
+  startedAt: number;
+  endedAt: number | null;
+};
 
 /**
  * Every few seconds SIGKILLs a random running instance and starts it again; one instance is down
  * at most at a time, so the balancer always has somewhere to send traffic. Stops after `kills`.
  */
-export async function runChaos(cluster: Cluster, opts: { kills: number; everyMs: [number, number]; stop: () => boolean }): Promise<ChaosLog> {
+export async function runChaos(
+  cluster: Cluster,
+  opts: { kills: number; everyMs: [number, number]; stop: () => boolean },
+): Promise<ChaosLog> {
   const log: ChaosLog = { kills: [], startedAt: Date.now(), endedAt: null };
   for (let k = 0; k < opts.kills && !opts.stop(); k++) {
     await sleep(opts.everyMs[0] + Math.random() * (opts.everyMs[1] - opts.everyMs[0]));

@@ -20,9 +20,15 @@ export type Cluster = {
  * database, one Redis, one data folder (renders and videos, as a shared volume would) and the two
  * secrets; HAProxy from Debian's packages in front, round robin with /healthz checks.
  */
-export async function startCluster(opts: { instances: number; env: Record<string, string>; dataDir: string; workDir: string }): Promise<Cluster> {
+export async function startCluster(opts: {
+  instances: number;
+  env: Record<string, string>;
+  dataDir: string;
+  workDir: string;
+}): Promise<Cluster> {
   const instances: Instance[] = [];
-  for (let i = 1; i <= opts.instances; i++) instances.push({ name: `app${i}`, port: await freePort(), server: null, starts: 0 });
+  for (let i = 1; i <= opts.instances; i++)
+    instances.push({ name: `app${i}`, port: await freePort(), server: null, starts: 0 });
   const start = async (instance: Instance) => {
     instance.server = await startServer(opts.env, { dataDir: opts.dataDir, port: instance.port });
     instance.starts++;
@@ -48,7 +54,8 @@ export async function startCluster(opts: { instances: number; env: Record<string
     const balancer = spawn("haproxy", ["-db", "-f", config], { stdio: ["ignore", "pipe", "pipe"] });
     haproxy = balancer;
     let haproxyLog = "";
-    for (const s of [balancer.stdout, balancer.stderr]) s?.on("data", (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-4000)));
+    for (const s of [balancer.stdout, balancer.stderr])
+      s?.on("data", (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-4000)));
     await waitForBalancer(url, balancer, () => haproxyLog);
   } catch (error) {
     await stopAll();
@@ -97,7 +104,10 @@ async function waitForBalancer(url: string, child: ChildProcess, log: () => stri
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode}): ${log()}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`haproxy did not answer within 20 s: ${log()}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -116,7 +126,8 @@ function killOrphanRenders(dataDir: string) {
   const renders = path.resolve(dataDir, "renders");
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
-      if (readlinkSync(`/proc/${pid}/cwd`).startsWith(`${renders}/`)) process.kill(Number(pid), "SIGKILL");
+      if (readlinkSync(`/proc/${pid}/cwd`).startsWith(`${renders}/`))
+        process.kill(Number(pid), "SIGKILL");
     } catch {
       // Gone already, or not ours to read.
     }

@@ -9,9 +9,20 @@ import { DEVNET_NETWORK } from "@/lib/env";
 export const SOAK_PATH = "/generate/alpha-fast/custom";
 
 /** One HTTP exchange as the client saw it: the unpaid challenge or the paid retry. */
-export type Exchange = { kind: "challenge" | "paid"; status: number | "error"; ms: number; at: number };
+export type Exchange = {
+  kind: "challenge" | "paid";
+  status: number | "error";
+  ms: number;
+  at: number;
+};
 
-export type JobOutcome = { wallet: number; tag: string; jobId: string | null; status: string; tries: number };
+export type JobOutcome = {
+  wallet: number;
+  tag: string;
+  jobId: string | null;
+  status: string;
+  tries: number;
+};
 
 /** Statuses after which the same request (same Idempotency-Key) is simply tried again. */
 const RETRYABLE = new Set([402, 409, 429, 502, 503, 504]);
@@ -25,18 +36,33 @@ const GIVE_UP_MS = 180_000;
  * request lost to a killed instance, or whose payment was refused, is repeated with its
  * Idempotency-Key, as a careful client would.
  */
-export async function runLoad(opts: { url: string; wallets: number[]; jobs: number; runId: string; exchanges: Exchange[] }): Promise<JobOutcome[]> {
+export async function runLoad(opts: {
+  url: string;
+  wallets: number[];
+  jobs: number;
+  runId: string;
+  exchanges: Exchange[];
+}): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
   const lanes: Promise<void>[] = [];
   opts.wallets.forEach((wallet, w) => {
     const pay = payingFetch(wallet, opts.exchanges);
-    const mine = Array.from({ length: opts.jobs }, (_, n) => n).filter((n) => n % opts.wallets.length === w);
+    const mine = Array.from({ length: opts.jobs }, (_, n) => n).filter(
+      (n) => n % opts.wallets.length === w,
+    );
     for (let lane = 0; lane < LANES_PER_WALLET; lane++) {
       lanes.push(
         (async () => {
           for (const n of mine.filter((_, i) => i % LANES_PER_WALLET === lane)) {
             // Hex and digits only: the content screen reads words like "j10" as names.
-            outcomes.push(await payOne(opts.url, pay, wallet, `take ${opts.runId}${String(n).padStart(4, "0")}`));
+            outcomes.push(
+              await payOne(
+                opts.url,
+                pay,
+                wallet,
+                `take ${opts.runId}${String(n).padStart(4, "0")}`,
+              ),
+            );
           }
         })(),
       );
@@ -46,23 +72,43 @@ export async function runLoad(opts: { url: string; wallets: number[]; jobs: numb
   return outcomes;
 }
 
-async function payOne(url: string, pay: typeof fetch, wallet: number, tag: string): Promise<JobOutcome> {
+async function payOne(
+  url: string,
+  pay: typeof fetch,
+  wallet: number,
+  tag: string,
+): Promise<JobOutcome> {
   const key = randomUUID();
-  const body = JSON.stringify({ prompt: `a lighthouse in fog, ${tag}`, duration: 4, resolution: "480p" });
+  const body = JSON.stringify({
+    prompt: `a lighthouse in fog, ${tag}`,
+    duration: 4,
+    resolution: "480p",
+  });
   let status = "error";
   const deadline = Date.now() + GIVE_UP_MS;
   let tries = 0;
   while (Date.now() < deadline) {
     tries++;
     try {
-      const res = await pay(`${url}${SOAK_PATH}`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body, signal: AbortSignal.timeout(60_000) });
-      const json = (await res.json().catch(() => null)) as { job_id?: string; code?: string; error?: string } | null;
+      const res = await pay(`${url}${SOAK_PATH}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": key },
+        body,
+        signal: AbortSignal.timeout(60_000),
+      });
+      const json = (await res.json().catch(() => null)) as {
+        job_id?: string;
+        code?: string;
+        error?: string;
+      } | null;
       // A 402 here means the client's payment was refused (the wrapper already paid once); its reason is kept.
       status = `${res.status}${json?.code ? ` ${json.code}` : ""}${res.status === 402 && json?.error ? ` ${json.error.slice(0, 80)}` : ""}`;
       if (res.status === 402) refusedPayments.push(status);
-      if ((res.status === 200 || res.status === 202) && json?.job_id) return { wallet, tag, jobId: json.job_id, status, tries };
+      if ((res.status === 200 || res.status === 202) && json?.job_id)
+        return { wallet, tag, jobId: json.job_id, status, tries };
       // A 200 whose body was cut off by a dying instance is asked again: the key replays the job.
-      if (!RETRYABLE.has(res.status) && res.status !== 200 && res.status !== 202) return { wallet, tag, jobId: null, status, tries };
+      if (!RETRYABLE.has(res.status) && res.status !== 200 && res.status !== 202)
+        return { wallet, tag, jobId: null, status, tries };
     } catch {
       status = "error";
     }
@@ -74,7 +120,10 @@ async function payOne(url: string, pay: typeof fetch, wallet: number, tag: strin
 /** The stock x402 client for devnet account #index, its underlying fetch timed per exchange. */
 function payingFetch(index: number, exchanges: Exchange[]): typeof fetch {
   const client = new x402Client();
-  registerExactEvmScheme(client, { signer: toClientEvmSigner(devnetAccount(index)), networks: [DEVNET_NETWORK] });
+  registerExactEvmScheme(client, {
+    signer: toClientEvmSigner(devnetAccount(index)),
+    networks: [DEVNET_NETWORK],
+  });
   client.setSpendControls({ maxAmountPerPayment: "$20", allowedAssets: true });
   const timed: typeof fetch = async (input, init) => {
     const headers = input instanceof Request ? input.headers : new Headers(init?.headers);

@@ -10,19 +10,36 @@ import { startTestChain } from "../tests/helpers/chain";
 import { createTestDatabase } from "../tests/helpers/database";
 import { fundAccounts } from "../tests/helpers/fund";
 import { runChaos } from "./chaos";
-import { type Check, checkNetChange, checkOutcomes, checkSingleGeneration, paidJobs } from "./checks";
+import {
+  type Check,
+  checkNetChange,
+  checkOutcomes,
+  checkSingleGeneration,
+  paidJobs,
+} from "./checks";
 import { type Cluster, startCluster } from "./cluster";
 import { type Exchange, type JobOutcome, refusedPayments, runLoad, sleep } from "./load";
 import { sampleGeneratingPerWallet } from "./sampler";
 
-export type SoakProfile = { jobs: number; wallets: number; kills: number; instances: number; failureRate: number; settleTimeoutMs: number; redisUrl: string };
+export type SoakProfile = {
+  jobs: number;
+  wallets: number;
+  kills: number;
+  instances: number;
+  failureRate: number;
+  settleTimeoutMs: number;
+  redisUrl: string;
+};
 export type SoakReport = { checks: Check[]; figures: Record<string, string | number>; ok: boolean };
 
 const PER_WALLET_LIMIT = 5;
 const FIRST_WALLET = 20;
 
 /** The whole soak: chain, database, cluster behind HAProxy, paid load under chaos, then the checks. Cleans up everything it started. */
-export async function runSoak(profile: SoakProfile, log: (line: string) => void = console.log): Promise<SoakReport> {
+export async function runSoak(
+  profile: SoakProfile,
+  log: (line: string) => void = console.log,
+): Promise<SoakReport> {
   const runId = randomBytes(4).toString("hex");
   const workDir = mkdtempSync(path.join(tmpdir(), "reel402-soak-"));
   const dataDir = path.join(workDir, "data");
@@ -34,7 +51,10 @@ export async function runSoak(profile: SoakProfile, log: (line: string) => void 
     const wallets = Array.from({ length: profile.wallets }, (_, i) => FIRST_WALLET + i);
     await fundAccounts(chain.rpcUrl, chain.token, wallets, 1_000_000_000n);
     const addresses = wallets.map((w) => devnetAccount(w).address as string);
-    const balances = async () => new Map(await Promise.all(addresses.map(async (a) => [a, await chain.balanceOf(a)] as const)));
+    const balances = async () =>
+      new Map(
+        await Promise.all(addresses.map(async (a) => [a, await chain.balanceOf(a)] as const)),
+      );
     const before = await balances();
 
     const env = {
@@ -59,44 +79,80 @@ export async function runSoak(profile: SoakProfile, log: (line: string) => void 
       // Client addresses come from HAProxy's X-Forwarded-For, as README's scaling section says.
       TRUST_PROXY: "true",
     };
-    log(`soak ${runId}: ${profile.jobs} jobs from ${profile.wallets} wallets, ${profile.instances} instances, ${profile.kills} kills, renderer failure rate ${profile.failureRate}`);
+    log(
+      `soak ${runId}: ${profile.jobs} jobs from ${profile.wallets} wallets, ${profile.instances} instances, ${profile.kills} kills, renderer failure rate ${profile.failureRate}`,
+    );
     cluster = await startCluster({ instances: profile.instances, env, dataDir, workDir });
     log(`cluster up behind HAProxy at ${cluster.url}`);
 
     const sampler = sampleGeneratingPerWallet(sql);
     const exchanges: Exchange[] = [];
-    const chaos = runChaos(cluster, { kills: profile.kills, everyMs: [2_000, 5_000], stop: () => false });
+    const chaos = runChaos(cluster, {
+      kills: profile.kills,
+      everyMs: [2_000, 5_000],
+      stop: () => false,
+    });
     // Awaited after the load; a failed restart must not surface earlier as an unhandled rejection.
     chaos.catch(() => undefined);
-    const outcomes = await runLoad({ url: cluster.url, wallets, jobs: profile.jobs, runId, exchanges });
+    const outcomes = await runLoad({
+      url: cluster.url,
+      wallets,
+      jobs: profile.jobs,
+      runId,
+      exchanges,
+    });
     log(`load done: ${outcomes.filter((o) => o.jobId).length}/${outcomes.length} jobs accepted`);
     const chaosLog = await chaos;
-    log(`chaos done: ${chaosLog.kills.length} kills (${chaosLog.kills.map((k) => `${k.instance} ${k.downMs} ms`).join(", ")})`);
+    log(
+      `chaos done: ${chaosLog.kills.length} kills (${chaosLog.kills.map((k) => `${k.instance} ${k.downMs} ms`).join(", ")})`,
+    );
     await waitForQuiet(sql, profile.settleTimeoutMs);
     const sampled = await sampler.stop();
 
-    const pub = createPublicClient({ chain: devnetChain(chain.rpcUrl), transport: http(chain.rpcUrl) }) as PublicClient;
+    const pub = createPublicClient({
+      chain: devnetChain(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
+    }) as PublicClient;
     const jobs = (await paidJobs(sql)).filter((j) => j.prompt.includes(`take ${runId}`));
     const after = await balances();
     const net = checkNetChange(jobs, before, after);
     const single = await checkSingleGeneration(sql, path.join(dataDir, "renders"), jobs);
     const checks: Check[] = [
-      clientCheck(outcomes, jobs.map((j) => j.id), profile.jobs),
+      clientCheck(
+        outcomes,
+        jobs.map((j) => j.id),
+        profile.jobs,
+      ),
       await checkOutcomes(jobs, pub, chain.token, devnetAccount(0).address),
       net,
       single,
-      { name: `never more than ${PER_WALLET_LIMIT} generating per wallet`, ok: sampled.max <= PER_WALLET_LIMIT && sampled.max > 0, detail: `max ${sampled.max} over ${sampled.samples} samples` },
+      {
+        name: `never more than ${PER_WALLET_LIMIT} generating per wallet`,
+        ok: sampled.max <= PER_WALLET_LIMIT && sampled.max > 0,
+        detail: `max ${sampled.max} over ${sampled.samples} samples`,
+      },
       await auditCheck({ ...env, DATA_DIR: dataDir }),
-      { name: `${profile.kills} instances SIGKILLed and restarted`, ok: chaosLog.kills.length === profile.kills, detail: `${chaosLog.kills.length} kills` },
+      {
+        name: `${profile.kills} instances SIGKILLed and restarted`,
+        ok: chaosLog.kills.length === profile.kills,
+        detail: `${chaosLog.kills.length} kills`,
+      },
     ];
-    const during = exchanges.filter((e) => e.at >= chaosLog.startedAt && e.at <= (chaosLog.endedAt ?? Date.now()));
-    const ms = (kind: Exchange["kind"], statuses: number[]) => during.filter((e) => e.kind === kind && statuses.includes(e.status as number)).map((e) => e.ms);
+    const during = exchanges.filter(
+      (e) => e.at >= chaosLog.startedAt && e.at <= (chaosLog.endedAt ?? Date.now()),
+    );
+    const ms = (kind: Exchange["kind"], statuses: number[]) =>
+      during
+        .filter((e) => e.kind === kind && statuses.includes(e.status as number))
+        .map((e) => e.ms);
     const challenge = ms("challenge", [402]);
     const paid = ms("paid", [200, 202]);
     const figures = {
       jobs: jobs.length,
       succeeded: jobs.filter((j) => j.status === "succeeded").length,
-      "failed+refunded": jobs.filter((j) => j.status === "failed" && j.refund_status === "confirmed").length,
+      "failed+refunded": jobs.filter(
+        (j) => j.status === "failed" && j.refund_status === "confirmed",
+      ).length,
       "payer net change (atomic)": `${net.spent} (expected ${net.expected})`,
       kills: chaosLog.kills.length,
       "renderer tasks": `${single.tasks} (${single.faults} injected failures, ${single.orphans} orphaned submissions)`,
@@ -122,7 +178,18 @@ function clientCheck(outcomes: JobOutcome[], paidIds: string[], expected: number
   const missing = outcomes.filter((o) => o.jobId && !ids.has(o.jobId));
   const unanswered = outcomes.filter((o) => !o.jobId);
   const ok = missing.length === 0 && unanswered.length === 0 && outcomes.length === expected;
-  return { name: "every request got a paid job the database knows", ok, detail: `${outcomes.length - unanswered.length}/${expected} accepted, ${missing.length} unknown to the database${unanswered.length ? `, last statuses ${unanswered.slice(0, 3).map((o) => o.status).join(",")}` : ""}` };
+  return {
+    name: "every request got a paid job the database knows",
+    ok,
+    detail: `${outcomes.length - unanswered.length}/${expected} accepted, ${missing.length} unknown to the database${
+      unanswered.length
+        ? `, last statuses ${unanswered
+            .slice(0, 3)
+            .map((o) => o.status)
+            .join(",")}`
+        : ""
+    }`,
+  };
 }
 
 async function waitForQuiet(sql: postgres.Sql, timeoutMs: number) {
@@ -139,15 +206,28 @@ async function waitForQuiet(sql: postgres.Sql, timeoutMs: number) {
 /** `npm run audit:verify` against the cluster's database and secrets. */
 function auditCheck(env: Record<string, string>): Promise<Check> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts"],
+      { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
-    for (const s of [child.stdout, child.stderr]) s?.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("exit", (code) => resolve({ name: "audit chain intact", ok: code === 0, detail: out.trim().split("\n").at(-1) ?? "" }));
+    for (const s of [child.stdout, child.stderr])
+      s?.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("exit", (code) =>
+      resolve({
+        name: "audit chain intact",
+        ok: code === 0,
+        detail: out.trim().split("\n").at(-1) ?? "",
+      }),
+    );
   });
 }
 
 function pct(values: number[], p: number): number | string {
   if (!values.length) return "-";
   const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+  return Math.round(
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number,
+  );
 }

@@ -7,7 +7,11 @@ export function sampleGeneratingPerWallet(sql: postgres.Sql, everyMs = 200) {
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
-      const rows = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'generating' group by payer`.catch(() => []);
+      const rows = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from jobs where status = 'generating' group by payer`.catch(
+        () => [],
+      );
       samples++;
       for (const r of rows) max = Math.max(max, r.n);
       await new Promise((r) => setTimeout(r, everyMs));

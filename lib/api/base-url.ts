@@ -9,6 +9,8 @@ export function baseUrlFor(request: Request): string {
   if (env.publicBaseUrl) return env.publicBaseUrl.replace(/\/$/, "");
   const url = new URL(request.url);
   const host = request.headers.get("host") ?? url.host;
-  const proto = (env.trustProxy ? request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : null) ?? url.protocol.replace(":", "");
+  const proto =
+    (env.trustProxy ? request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : null) ??
+    url.protocol.replace(":", "");
   return `${proto}://${host}`;
 }

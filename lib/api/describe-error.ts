@@ -10,7 +10,13 @@ export function describeError(error: unknown): string {
     chain.push(e instanceof Error ? `${nameOf(e)}${detailOf(e)}` : typeof e);
     e = e instanceof Error ? e.cause : undefined;
   }
-  const frames = error instanceof Error ? (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 6) : [];
+  const frames =
+    error instanceof Error
+      ? (error.stack ?? "")
+          .split("\n")
+          .filter((l) => /^\s+at /.test(l))
+          .slice(0, 6)
+      : [];
   return [chain.join(" <- "), ...frames].join("\n");
 }
 
@@ -21,9 +27,15 @@ function nameOf(e: Error): string {
 
 /** Postgres reports which constraint or column failed by name; names are safe to log, values are not. */
 function detailOf(e: Error): string {
-  const fields = e as Error & { code?: unknown; constraint_name?: unknown; table_name?: unknown; column_name?: unknown };
+  const fields = e as Error & {
+    code?: unknown;
+    constraint_name?: unknown;
+    table_name?: unknown;
+    column_name?: unknown;
+  };
   const named = [fields.code, fields.table_name, fields.column_name, fields.constraint_name].filter(
-    (v): v is string | number => (typeof v === "string" && /^[\w.-]{1,64}$/.test(v)) || typeof v === "number",
+    (v): v is string | number =>
+      (typeof v === "string" && /^[\w.-]{1,64}$/.test(v)) || typeof v === "number",
   );
   return named.length ? ` (${named.join(" ")})` : "";
 }

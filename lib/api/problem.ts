@@ -15,8 +15,14 @@ const PROBLEMS = {
   image_dimensions: { status: 422, title: "Image dimensions out of range" },
   image_fetch_refused: { status: 422, title: "Image URL refused" },
   image_fetch_failed: { status: 422, title: "Image URL could not be fetched" },
-  idempotency_key_in_flight: { status: 409, title: "A request with this Idempotency-Key is still in progress" },
-  payment_in_flight: { status: 409, title: "This payment authorization is already being processed" },
+  idempotency_key_in_flight: {
+    status: 409,
+    title: "A request with this Idempotency-Key is still in progress",
+  },
+  payment_in_flight: {
+    status: 409,
+    title: "This payment authorization is already being processed",
+  },
   idempotency_key_reused: { status: 422, title: "Idempotency-Key reused with a different request" },
   rate_limited: { status: 429, title: "Too many requests" },
   ip_blocked: { status: 429, title: "Temporarily blocked after repeated rejected prompts" },
@@ -35,7 +41,15 @@ export type ProblemOptions = {
 
 export function problemBody(code: ProblemCode, detail: string, opts: ProblemOptions = {}) {
   const { status, title } = PROBLEMS[code];
-  return { type: `/errors#${code}`, title, status, detail, code, ...(opts.instance ? { instance: opts.instance } : {}), ...opts.extra };
+  return {
+    type: `/errors#${code}`,
+    title,
+    status,
+    detail,
+    code,
+    ...(opts.instance ? { instance: opts.instance } : {}),
+    ...opts.extra,
+  };
 }
 
 export function problem(code: ProblemCode, detail: string, opts: ProblemOptions = {}): Response {

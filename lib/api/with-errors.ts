@@ -15,9 +15,13 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
       if (error instanceof ConfigError) {
         return problem("unavailable", `The service is misconfigured (incident ${id}).`);
       }
-      return problem("internal_error", `Something went wrong on our side (incident ${id}). Nothing was charged unless a job id was returned.`, {
-        extra: { incident: id },
-      });
+      return problem(
+        "internal_error",
+        `Something went wrong on our side (incident ${id}). Nothing was charged unless a job id was returned.`,
+        {
+          extra: { incident: id },
+        },
+      );
     }
   };
 }

@@ -34,7 +34,12 @@ export function auditedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pro
 }
 
 /** Appends one event; inside the caller's transaction when given one. */
-export async function appendAudit(db: Db, type: AuditType, jobId: string | null, data: Record<string, unknown>): Promise<void> {
+export async function appendAudit(
+  db: Db,
+  type: AuditType,
+  jobId: string | null,
+  data: Record<string, unknown>,
+): Promise<void> {
   await appendAuditEvents(db, [{ type, jobId, data }]);
 }
 
@@ -44,14 +49,25 @@ export type AuditEvent = { type: AuditType; jobId: string | null; data: Record<s
 export async function appendAuditEvents(db: Db, events: AuditEvent[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
-    const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    const [last] = await tx
+      .select({ hash: auditEvents.hash })
+      .from(auditEvents)
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
     let prevHash = last?.hash ?? GENESIS_HASH;
     const secret = getAuditChainSecret();
     // Millisecond precision survives a round trip through timestamptz unchanged.
     const at = new Date();
     // A multi-row VALUES takes its ids from the sequence in row order, so the ids follow the chain.
     const rows = events.map(({ type, jobId, data }) => {
-      const row = { at, type, jobId, data, prevHash, hash: auditHash(secret, prevHash, { at, type, jobId, data }) };
+      const row = {
+        at,
+        type,
+        jobId,
+        data,
+        prevHash,
+        hash: auditHash(secret, prevHash, { at, type, jobId, data }),
+      };
       prevHash = row.hash;
       return row;
     });

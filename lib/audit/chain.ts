@@ -12,7 +12,12 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 export const GENESIS_HASH = "0".repeat(64);
 export const KEYED_PREFIX = "hmac-sha256:";
 
-export type AuditFields = { at: Date; type: string; jobId: string | null; data: Record<string, unknown> };
+export type AuditFields = {
+  at: Date;
+  type: string;
+  jobId: string | null;
+  data: Record<string, unknown>;
+};
 export type AuditRow = AuditFields & { id: number; prevHash: string; hash: string };
 
 /** JSON with sorted keys, so the hash does not depend on how a database returns jsonb. */
@@ -33,7 +38,12 @@ function message(prevHash: string, e: AuditFields): string {
 
 /** The hash every new row carries. */
 export function auditHash(secret: string, prevHash: string, e: AuditFields): string {
-  return KEYED_PREFIX + createHmac("sha256", secret).update(`reel402-audit-v1\n${message(prevHash, e)}`).digest("hex");
+  return (
+    KEYED_PREFIX +
+    createHmac("sha256", secret)
+      .update(`reel402-audit-v1\n${message(prevHash, e)}`)
+      .digest("hex")
+  );
 }
 
 /** The unkeyed hash of rows written before the chain was keyed; never written any more. */
@@ -60,10 +70,17 @@ export type VerifyOptions = {
   start?: string;
 };
 
-export type ChainSummary = { count: number; head: { id: number; hash: string } | null; lastLegacyId: number };
+export type ChainSummary = {
+  count: number;
+  head: { id: number; hash: string } | null;
+  lastLegacyId: number;
+};
 
 /** First row whose link or content does not match the chain, or a summary of the intact chain. */
-export function verifyChain(rows: AuditRow[], options: VerifyOptions): { broken: ChainBreak } | { broken: null; summary: ChainSummary } {
+export function verifyChain(
+  rows: AuditRow[],
+  options: VerifyOptions,
+): { broken: ChainBreak } | { broken: null; summary: ChainSummary } {
   let prev = options.start ?? GENESIS_HASH;
   let seenKeyed = false;
   let lastLegacyId = 0;
@@ -71,23 +88,34 @@ export function verifyChain(rows: AuditRow[], options: VerifyOptions): { broken:
     if (!sameText(row.prevHash, prev)) return { broken: { id: row.id, reason: "prev_hash" } };
     if (isKeyed(row.hash)) {
       seenKeyed = true;
-      if (!sameText(auditHash(options.secret, prev, row), row.hash)) return { broken: { id: row.id, reason: "hash" } };
+      if (!sameText(auditHash(options.secret, prev, row), row.hash))
+        return { broken: { id: row.id, reason: "hash" } };
     } else {
       const allowed = options.legacyThrough === null ? !seenKeyed : row.id <= options.legacyThrough;
       if (!allowed) return { broken: { id: row.id, reason: "unkeyed" } };
-      if (legacyAuditHash(prev, row) !== row.hash) return { broken: { id: row.id, reason: "hash" } };
+      if (legacyAuditHash(prev, row) !== row.hash)
+        return { broken: { id: row.id, reason: "hash" } };
       lastLegacyId = row.id;
     }
     prev = row.hash;
   }
   const last = rows.at(-1);
-  return { broken: null, summary: { count: rows.length, head: last ? { id: last.id, hash: last.hash } : null, lastLegacyId } };
+  return {
+    broken: null,
+    summary: {
+      count: rows.length,
+      head: last ? { id: last.id, hash: last.hash } : null,
+      lastLegacyId,
+    },
+  };
 }
 
 const EXPLAINED: Record<BreakReason, string> = {
-  prev_hash: "its link to the previous event does not match (an event before it was removed or changed)",
+  prev_hash:
+    "its link to the previous event does not match (an event before it was removed or changed)",
   hash: "its content does not match its keyed hash (edited, or re-hashed without the key)",
-  unkeyed: "it carries a plain SHA-256 hash after the chain became keyed (re-hashed without the key)",
+  unkeyed:
+    "it carries a plain SHA-256 hash after the chain became keyed (re-hashed without the key)",
   missing: "it was checkpointed but is gone: the newest events were cut off",
   checkpoint: "its hash differs from the one checkpointed outside the database",
   count: "the number of events up to it differs from the checkpoint (events were removed)",

@@ -1,6 +1,13 @@
 import { createHmac } from "node:crypto";
 import { asc, desc, eq, gt } from "drizzle-orm";
-import { type ChainBreak, type ChainSummary, isKeyed, sameText, type VerifyOptions, verifyChain } from "@/lib/audit/chain";
+import {
+  type ChainBreak,
+  type ChainSummary,
+  isKeyed,
+  sameText,
+  type VerifyOptions,
+  verifyChain,
+} from "@/lib/audit/chain";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import type { VideoStore } from "@/lib/storage/types";
@@ -12,7 +19,13 @@ import type { VideoStore } from "@/lib/storage/types";
  */
 export const CHECKPOINT_RECORD = "audit-checkpoint";
 
-export type Checkpoint = { headId: number; headHash: string; count: number; legacyThrough: number; writtenAt: string };
+export type Checkpoint = {
+  headId: number;
+  headHash: string;
+  count: number;
+  legacyThrough: number;
+  writtenAt: string;
+};
 
 export class AuditBreakError extends Error {
   constructor(readonly broken: ChainBreak) {
@@ -22,12 +35,22 @@ export class AuditBreakError extends Error {
 }
 
 function signature(secret: string, c: Checkpoint): string {
-  const text = ["reel402-audit-checkpoint-v1", c.headId, c.headHash, c.count, c.legacyThrough, c.writtenAt].join("\n");
+  const text = [
+    "reel402-audit-checkpoint-v1",
+    c.headId,
+    c.headHash,
+    c.count,
+    c.legacyThrough,
+    c.writtenAt,
+  ].join("\n");
   return createHmac("sha256", secret).update(text).digest("hex");
 }
 
 /** The stored checkpoint, or null when none was ever written; throws when it is not signed with this key. */
-export async function readCheckpoint(store: VideoStore, secret: string): Promise<Checkpoint | null> {
+export async function readCheckpoint(
+  store: VideoStore,
+  secret: string,
+): Promise<Checkpoint | null> {
   const text = await store.readRecord(CHECKPOINT_RECORD);
   if (text === null) return null;
   const parsed = JSON.parse(text) as Checkpoint & { signature?: string };
@@ -39,13 +62,22 @@ export async function readCheckpoint(store: VideoStore, secret: string): Promise
     writtenAt: String(parsed.writtenAt),
   };
   if (!sameText(String(parsed.signature ?? ""), signature(secret, c))) {
-    throw new Error("the audit checkpoint's signature does not match AUDIT_CHAIN_SECRET (forged, or written with another key)");
+    throw new Error(
+      "the audit checkpoint's signature does not match AUDIT_CHAIN_SECRET (forged, or written with another key)",
+    );
   }
   return c;
 }
 
-export async function writeCheckpoint(store: VideoStore, secret: string, c: Checkpoint): Promise<void> {
-  await store.writeRecord(CHECKPOINT_RECORD, JSON.stringify({ ...c, signature: signature(secret, c) }));
+export async function writeCheckpoint(
+  store: VideoStore,
+  secret: string,
+  c: Checkpoint,
+): Promise<void> {
+  await store.writeRecord(
+    CHECKPOINT_RECORD,
+    JSON.stringify({ ...c, signature: signature(secret, c) }),
+  );
 }
 
 const PAGE = 5_000;
@@ -58,7 +90,10 @@ export type StoredChain =
  * Verifies the stored rows after `afterId` page by page, so a log of millions is never held whole.
  * `watch` names one event (the checkpointed head) whose hash and position are reported back.
  */
-export async function verifyStoredChain(db: Db, options: VerifyOptions & { afterId: number; watch?: number; pageSize?: number }): Promise<StoredChain> {
+export async function verifyStoredChain(
+  db: Db,
+  options: VerifyOptions & { afterId: number; watch?: number; pageSize?: number },
+): Promise<StoredChain> {
   const pageSize = options.pageSize ?? PAGE;
   let { legacyThrough, start } = options;
   let after = options.afterId;
@@ -67,12 +102,21 @@ export async function verifyStoredChain(db: Db, options: VerifyOptions & { after
   let head: ChainSummary["head"] = null;
   let watched: { hash: string; countThrough: number } | null = null;
   for (;;) {
-    const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(pageSize);
+    const page = await db
+      .select()
+      .from(auditEvents)
+      .where(gt(auditEvents.id, after))
+      .orderBy(asc(auditEvents.id))
+      .limit(pageSize);
     if (page.length === 0) break;
     const result = verifyChain(page, { secret: options.secret, legacyThrough, start });
     if (result.broken) return result;
     const seen = page.find((row) => row.id === options.watch);
-    if (seen) watched = { hash: seen.hash, countThrough: count + page.filter((row) => row.id <= seen.id).length };
+    if (seen)
+      watched = {
+        hash: seen.hash,
+        countThrough: count + page.filter((row) => row.id <= seen.id).length,
+      };
     count += result.summary.count;
     lastLegacyId = Math.max(lastLegacyId, result.summary.lastLegacyId);
     head = result.summary.head;
@@ -93,8 +137,18 @@ export type CheckpointState = { last?: Checkpoint | null };
  * Extends the checkpoint to the current head, after verifying every event since the last one.
  * A log that no longer extends the checkpoint is never blessed: this throws and the old one stays.
  */
-export async function checkpointAuditLog(db: Db, store: VideoStore, secret: string, state: CheckpointState, now = new Date()): Promise<Checkpoint | null> {
-  const [head] = await db.select({ id: auditEvents.id, hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+export async function checkpointAuditLog(
+  db: Db,
+  store: VideoStore,
+  secret: string,
+  state: CheckpointState,
+  now = new Date(),
+): Promise<Checkpoint | null> {
+  const [head] = await db
+    .select({ id: auditEvents.id, hash: auditEvents.hash })
+    .from(auditEvents)
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
   if (state.last === undefined) state.last = await readCheckpoint(store, secret);
   const prev = state.last;
   if (!head) {
@@ -104,18 +158,39 @@ export async function checkpointAuditLog(db: Db, store: VideoStore, secret: stri
   if (prev && prev.headId === head.id && sameText(prev.headHash, head.hash)) return null;
   let next: Checkpoint;
   if (prev) {
-    const [anchor] = await db.select({ hash: auditEvents.hash }).from(auditEvents).where(eq(auditEvents.id, prev.headId));
+    const [anchor] = await db
+      .select({ hash: auditEvents.hash })
+      .from(auditEvents)
+      .where(eq(auditEvents.id, prev.headId));
     if (!anchor) throw new AuditBreakError({ id: prev.headId, reason: "missing" });
-    if (!sameText(anchor.hash, prev.headHash)) throw new AuditBreakError({ id: prev.headId, reason: "checkpoint" });
-    const result = await verifyStoredChain(db, { secret, legacyThrough: prev.legacyThrough, start: prev.headHash, afterId: prev.headId });
+    if (!sameText(anchor.hash, prev.headHash))
+      throw new AuditBreakError({ id: prev.headId, reason: "checkpoint" });
+    const result = await verifyStoredChain(db, {
+      secret,
+      legacyThrough: prev.legacyThrough,
+      start: prev.headHash,
+      afterId: prev.headId,
+    });
     if (result.broken) throw new AuditBreakError(result.broken);
     const last = result.summary.head ?? head;
-    next = { headId: last.id, headHash: last.hash, count: prev.count + result.summary.count, legacyThrough: prev.legacyThrough, writtenAt: now.toISOString() };
+    next = {
+      headId: last.id,
+      headHash: last.hash,
+      count: prev.count + result.summary.count,
+      legacyThrough: prev.legacyThrough,
+      writtenAt: now.toISOString(),
+    };
   } else {
     const result = await verifyStoredChain(db, { secret, legacyThrough: null, afterId: 0 });
     if (result.broken) throw new AuditBreakError(result.broken);
     const last = result.summary.head ?? head;
-    next = { headId: last.id, headHash: last.hash, count: result.summary.count, legacyThrough: result.summary.lastLegacyId, writtenAt: now.toISOString() };
+    next = {
+      headId: last.id,
+      headHash: last.hash,
+      count: result.summary.count,
+      legacyThrough: result.summary.lastLegacyId,
+      writtenAt: now.toISOString(),
+    };
   }
   await writeCheckpoint(store, secret, next);
   state.last = next;

@@ -14,14 +14,29 @@ export type AuditVerdict = {
 };
 
 /** The whole log against its key and the checkpoint kept outside the database. Reads only. */
-export async function verifyAuditLog(db: Db, store: VideoStore, secret: string): Promise<AuditVerdict> {
+export async function verifyAuditLog(
+  db: Db,
+  store: VideoStore,
+  secret: string,
+): Promise<AuditVerdict> {
   let checkpoint: Checkpoint | null;
   try {
     checkpoint = await readCheckpoint(store, secret);
   } catch (error) {
-    return { intact: false, events: 0, checkpoint: null, broken: null, message: `audit checkpoint unusable: ${(error as Error).message}` };
+    return {
+      intact: false,
+      events: 0,
+      checkpoint: null,
+      broken: null,
+      message: `audit checkpoint unusable: ${(error as Error).message}`,
+    };
   }
-  const result = await verifyStoredChain(db, { secret, legacyThrough: checkpoint?.legacyThrough ?? null, afterId: 0, watch: checkpoint?.headId });
+  const result = await verifyStoredChain(db, {
+    secret,
+    legacyThrough: checkpoint?.legacyThrough ?? null,
+    afterId: 0,
+    watch: checkpoint?.headId,
+  });
   const broken = (b: ChainBreak, events = 0): AuditVerdict => ({
     intact: false,
     events,
@@ -33,8 +48,10 @@ export async function verifyAuditLog(db: Db, store: VideoStore, secret: string):
   const { count, head } = result.summary;
   if (checkpoint) {
     if (!result.watched) return broken({ id: checkpoint.headId, reason: "missing" }, count);
-    if (result.watched.hash !== checkpoint.headHash) return broken({ id: checkpoint.headId, reason: "checkpoint" }, count);
-    if (result.watched.countThrough !== checkpoint.count) return broken({ id: checkpoint.headId, reason: "count" }, count);
+    if (result.watched.hash !== checkpoint.headHash)
+      return broken({ id: checkpoint.headId, reason: "checkpoint" }, count);
+    if (result.watched.countThrough !== checkpoint.count)
+      return broken({ id: checkpoint.headId, reason: "count" }, count);
   } else if (count > 0) {
     return {
       intact: false,
@@ -44,7 +61,17 @@ export async function verifyAuditLog(db: Db, store: VideoStore, secret: string):
       message: `audit chain links and keys hold over ${count} events, but the video store has NO CHECKPOINT: cutting off the newest events cannot be ruled out (the service writes one on each maintenance tick)`,
     };
   }
-  const at = checkpoint ? `; checkpoint at event ${checkpoint.headId} (${checkpoint.writtenAt})` : "";
-  const legacy = checkpoint?.legacyThrough ? `; events up to ${checkpoint.legacyThrough} predate the key (plain SHA-256)` : "";
-  return { intact: true, events: count, checkpoint, broken: null, message: `audit log intact: ${count} events, head ${head?.id ?? "(empty)"}${at}${legacy}` };
+  const at = checkpoint
+    ? `; checkpoint at event ${checkpoint.headId} (${checkpoint.writtenAt})`
+    : "";
+  const legacy = checkpoint?.legacyThrough
+    ? `; events up to ${checkpoint.legacyThrough} predate the key (plain SHA-256)`
+    : "";
+  return {
+    intact: true,
+    events: count,
+    checkpoint,
+    broken: null,
+    message: `audit log intact: ${count} events, head ${head?.id ?? "(empty)"}${at}${legacy}`,
+  };
 }

@@ -44,9 +44,18 @@ const DURATION = { min: 4, max: 15, default: 5 } as const;
  * resolution, duration and audio cost the same.
  */
 const PER_SECOND = {
-  alpha: { resolutions: ["480p", "720p", "1080p"], ratesAtomicPerSecond: { "480p": 112_000, "720p": 192_000, "1080p": 480_000 } },
-  "alpha-fast": { resolutions: ["480p", "720p"], ratesAtomicPerSecond: { "480p": 65_000, "720p": 182_000 } },
-} as const satisfies Record<string, { resolutions: readonly Resolution[]; ratesAtomicPerSecond: Partial<Record<Resolution, number>> }>;
+  alpha: {
+    resolutions: ["480p", "720p", "1080p"],
+    ratesAtomicPerSecond: { "480p": 112_000, "720p": 192_000, "1080p": 480_000 },
+  },
+  "alpha-fast": {
+    resolutions: ["480p", "720p"],
+    ratesAtomicPerSecond: { "480p": 65_000, "720p": 182_000 },
+  },
+} as const satisfies Record<
+  string,
+  { resolutions: readonly Resolution[]; ratesAtomicPerSecond: Partial<Record<Resolution, number>> }
+>;
 
 export const PRODUCTS: readonly Product[] = [
   {
@@ -85,7 +94,8 @@ export const PRODUCTS: readonly Product[] = [
     path: "/generate/alpha/custom",
     operationId: "generate_alpha_custom",
     title: "alpha custom",
-    description: "A parametric clip from alpha-2.0: 4–15 s, 480p/720p/1080p, any ratio, optional audio.",
+    description:
+      "A parametric clip from alpha-2.0: 4–15 s, 480p/720p/1080p, any ratio, optional audio.",
     mode: "custom",
     ...PER_SECOND.alpha,
     audioMultiplier: AUDIO,
@@ -100,7 +110,8 @@ export const PRODUCTS: readonly Product[] = [
     path: "/generate/alpha-fast/custom",
     operationId: "generate_alpha_fast_custom",
     title: "alpha-fast custom",
-    description: "A parametric clip from alpha-2.0-fast: 4–15 s, 480p/720p, any ratio, optional audio.",
+    description:
+      "A parametric clip from alpha-2.0-fast: 4–15 s, 480p/720p, any ratio, optional audio.",
     mode: "custom",
     ...PER_SECOND["alpha-fast"],
     audioMultiplier: AUDIO,
@@ -114,7 +125,10 @@ export const PRODUCTS: readonly Product[] = [
  * the same per-second book as the custom products; kept apart from PRODUCTS, whose four text
  * products are the original contract.
  */
-export type ImageProduct = Omit<CustomProduct, "mode" | "product"> & { mode: "image"; product: "image-to-video" };
+export type ImageProduct = Omit<CustomProduct, "mode" | "product"> & {
+  mode: "image";
+  product: "image-to-video";
+};
 
 export const IMAGE_PRODUCTS: readonly ImageProduct[] = [
   {
@@ -125,7 +139,8 @@ export const IMAGE_PRODUCTS: readonly ImageProduct[] = [
     path: "/generate/alpha/image-to-video",
     operationId: "generate_alpha_image_to_video",
     title: "alpha image-to-video",
-    description: "Animates an image with alpha-2.0 (optionally toward a last frame): 4–15 s, 480p/720p/1080p, ratio from the image by default, optional audio.",
+    description:
+      "Animates an image with alpha-2.0 (optionally toward a last frame): 4–15 s, 480p/720p/1080p, ratio from the image by default, optional audio.",
     mode: "image",
     ...PER_SECOND.alpha,
     audioMultiplier: AUDIO,
@@ -140,7 +155,8 @@ export const IMAGE_PRODUCTS: readonly ImageProduct[] = [
     path: "/generate/alpha-fast/image-to-video",
     operationId: "generate_alpha_fast_image_to_video",
     title: "alpha-fast image-to-video",
-    description: "Animates an image with alpha-2.0-fast (optionally toward a last frame): 4–15 s, 480p/720p, ratio from the image by default, optional audio.",
+    description:
+      "Animates an image with alpha-2.0-fast (optionally toward a last frame): 4–15 s, 480p/720p, ratio from the image by default, optional audio.",
     mode: "image",
     ...PER_SECOND["alpha-fast"],
     audioMultiplier: AUDIO,

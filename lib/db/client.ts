@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { driverForUrl } from "@/lib/db/driver-for-url";
-import { MIGRATIONS, migrateUnderLock, type OpenedExternal, pendingMigrations } from "@/lib/db/migrations";
+import {
+  MIGRATIONS,
+  migrateUnderLock,
+  type OpenedExternal,
+  pendingMigrations,
+} from "@/lib/db/migrations";
 import { connectNeon } from "@/lib/db/open-neon";
 import * as schema from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
@@ -17,7 +22,11 @@ type Opened = { db: Db; close: () => Promise<void> };
  * (the runtime role, which need not be able to change the schema); pending migrations, if any,
  * are applied as `migrationUrl`'s role (the owner), which defaults to the same URL.
  */
-export async function openDb(databaseUrl: string | undefined, dataDir: string, migrationUrl = databaseUrl): Promise<Opened> {
+export async function openDb(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  migrationUrl = databaseUrl,
+): Promise<Opened> {
   if (!databaseUrl) {
     holdPgliteLock(dataDir);
     const { PGlite } = await import("@electric-sql/pglite");
@@ -50,12 +59,17 @@ async function migrateAs(opened: OpenedExternal, which: string): Promise<void> {
     await opened.migrate();
   } catch (error) {
     const why = (error as Error).message;
-    throw new Error(`migrations could not be applied as ${which}'s role (${why}); run npm run db:migrate with MIGRATION_DATABASE_URL set to the schema owner's URL`, { cause: error });
+    throw new Error(
+      `migrations could not be applied as ${which}'s role (${why}); run npm run db:migrate with MIGRATION_DATABASE_URL set to the schema owner's URL`,
+      { cause: error },
+    );
   }
 }
 
 function connectExternal(databaseUrl: string): Promise<OpenedExternal> {
-  return driverForUrl(databaseUrl) === "neon" ? connectNeon(databaseUrl) : connectPostgres(databaseUrl);
+  return driverForUrl(databaseUrl) === "neon"
+    ? connectNeon(databaseUrl)
+    : connectPostgres(databaseUrl);
 }
 
 async function connectPostgres(databaseUrl: string): Promise<OpenedExternal> {
@@ -70,7 +84,10 @@ async function connectPostgres(databaseUrl: string): Promise<OpenedExternal> {
     query: async (text) => [...(await client.unsafe(text))] as Record<string, unknown>[],
     migrate: async () => {
       const lock = await client.reserve();
-      await migrateUnderLock({ run: (text) => lock.unsafe(text), release: () => lock.release() }, () => migrate(db, { migrationsFolder: MIGRATIONS }));
+      await migrateUnderLock(
+        { run: (text) => lock.unsafe(text), release: () => lock.release() },
+        () => migrate(db, { migrationsFolder: MIGRATIONS }),
+      );
     },
   };
 }
@@ -87,7 +104,10 @@ function holdPgliteLock(dataDir: string) {
     } catch {
       alive = false;
     }
-    if (alive) throw new Error(`the embedded database in ${dataDir} is in use by process ${pid}; stop it first or set DATABASE_URL`);
+    if (alive)
+      throw new Error(
+        `the embedded database in ${dataDir} is in use by process ${pid}; stop it first or set DATABASE_URL`,
+      );
   }
   writeFileSync(lock, String(process.pid));
 }
@@ -97,9 +117,11 @@ const holder = globalThis as unknown as { __reel402Db?: Promise<Opened> };
 /** One database per process, migrated before first use. */
 export function getDb(): Promise<Db> {
   const env = getEnv();
-  holder.__reel402Db ??= openDb(env.databaseUrl, env.dataDir, env.migrationDatabaseUrl).catch((error: unknown) => {
-    holder.__reel402Db = undefined;
-    throw error;
-  });
+  holder.__reel402Db ??= openDb(env.databaseUrl, env.dataDir, env.migrationDatabaseUrl).catch(
+    (error: unknown) => {
+      holder.__reel402Db = undefined;
+      throw error;
+    },
+  );
   return holder.__reel402Db.then((o) => o.db);
 }

@@ -17,7 +17,10 @@ export type OpenedExternal = {
 };
 
 /** One connection held for the session-level lock while `migrateNow` applies what is pending. */
-export async function migrateUnderLock(session: { run: (sql: string) => Promise<unknown>; release: () => void }, migrateNow: () => Promise<void>) {
+export async function migrateUnderLock(
+  session: { run: (sql: string) => Promise<unknown>; release: () => void },
+  migrateNow: () => Promise<void>,
+) {
   try {
     await session.run(`select pg_advisory_lock(${MIGRATION_LOCK})`);
     await migrateNow();
@@ -30,7 +33,9 @@ export async function migrateUnderLock(session: { run: (sql: string) => Promise<
 type Journal = { entries: { tag: string; when: number }[] };
 
 export function migrationJournal(): Journal["entries"] {
-  return (JSON.parse(readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as Journal).entries;
+  return (
+    JSON.parse(readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as Journal
+  ).entries;
 }
 
 /**
@@ -39,8 +44,12 @@ export function migrationJournal(): Journal["entries"] {
  * drizzle.__drizzle_migrations, so a runtime role that may not migrate can still tell.
  */
 export async function pendingMigrations(query: OpenedExternal["query"]): Promise<string[]> {
-  const [table] = await query("select to_regclass('drizzle.__drizzle_migrations') is not null as exists");
-  const applied = table?.exists ? await query("select max(created_at) as last from drizzle.__drizzle_migrations") : [];
+  const [table] = await query(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as exists",
+  );
+  const applied = table?.exists
+    ? await query("select max(created_at) as last from drizzle.__drizzle_migrations")
+    : [];
   const last = Number(applied[0]?.last ?? 0);
   return migrationJournal()
     .filter((e) => e.when > last)

@@ -21,13 +21,18 @@ export async function connectNeon(databaseUrl: string): Promise<OpenedExternal> 
     query: async (text) => (await pool.query(text)).rows as Record<string, unknown>[],
     migrate: async () => {
       const lock = await pool.connect();
-      await migrateUnderLock({ run: (text) => lock.query(text), release: () => lock.release() }, () => migrate(db, { migrationsFolder: MIGRATIONS }));
+      await migrateUnderLock(
+        { run: (text) => lock.query(text), release: () => lock.release() },
+        () => migrate(db, { migrationsFolder: MIGRATIONS }),
+      );
     },
   };
 }
 
 /** Opened and migrated with one role (the owner's). */
-export async function openNeonDb(databaseUrl: string): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function openNeonDb(
+  databaseUrl: string,
+): Promise<{ db: Db; close: () => Promise<void> }> {
   const opened = await connectNeon(databaseUrl);
   await opened.migrate();
   return opened;

@@ -6,7 +6,13 @@ export type AnvilHandle = { rpcUrl: string; process: ChildProcess; stop: () => P
 
 function anvilBinary(): string {
   const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve("@foundry-rs/anvil/package.json")), "..", "anvil-linux-amd64", "bin", "anvil");
+  return path.join(
+    path.dirname(require.resolve("@foundry-rs/anvil/package.json")),
+    "..",
+    "anvil-linux-amd64",
+    "bin",
+    "anvil",
+  );
 }
 
 async function rpcReady(rpcUrl: string): Promise<boolean> {
@@ -28,10 +34,25 @@ async function rpcReady(rpcUrl: string): Promise<boolean> {
  * spendable on Base). With stateFile the chain survives restarts alongside the database. Tests
  * may stand one up under a testnet's chain id to check a production-shaped configuration.
  */
-export async function startAnvil(opts: { port: number; stateFile?: string; chainId?: number }): Promise<AnvilHandle> {
+export async function startAnvil(opts: {
+  port: number;
+  stateFile?: string;
+  chainId?: number;
+}): Promise<AnvilHandle> {
   const rpcUrl = `http://127.0.0.1:${opts.port}`;
-  if (await rpcReady(rpcUrl)) throw new Error(`port ${opts.port} already answers JSON-RPC; stop that node or set DEVNET_RPC_PORT`);
-  const args = ["--host", "127.0.0.1", "--port", String(opts.port), "--chain-id", String(opts.chainId ?? 31337), "--silent"];
+  if (await rpcReady(rpcUrl))
+    throw new Error(
+      `port ${opts.port} already answers JSON-RPC; stop that node or set DEVNET_RPC_PORT`,
+    );
+  const args = [
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(opts.port),
+    "--chain-id",
+    String(opts.chainId ?? 31337),
+    "--silent",
+  ];
   if (opts.stateFile) args.push("--state", opts.stateFile, "--state-interval", "5");
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -40,7 +61,8 @@ export async function startAnvil(opts: { port: number; stateFile?: string; chain
   });
   const deadline = Date.now() + 15_000;
   while (!(await rpcReady(rpcUrl))) {
-    if (child.exitCode !== null) throw new Error(`anvil exited (${child.exitCode}): ${stderr.trim()}`);
+    if (child.exitCode !== null)
+      throw new Error(`anvil exited (${child.exitCode}): ${stderr.trim()}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error("anvil did not answer within 15 s");

@@ -1,6 +1,18 @@
-import { createPublicClient, createTestClient, createWalletClient, getContractAddress, http, parseAbi } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getContractAddress,
+  http,
+  parseAbi,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { DEVNET_FUNDED_ACCOUNTS, DEVNET_FUNDING_ATOMIC, devnetAccount, devnetChain } from "@/lib/devnet/accounts";
+import {
+  DEVNET_FUNDED_ACCOUNTS,
+  DEVNET_FUNDING_ATOMIC,
+  devnetAccount,
+  devnetChain,
+} from "@/lib/devnet/accounts";
 import { compileDevnetContracts } from "@/lib/devnet/compile-contracts";
 import { DEVNET_ACCOUNT0_KEY } from "@/lib/env";
 
@@ -22,7 +34,10 @@ export const TOKEN_ABI = parseAbi([
  * Makes sure the devnet has the test USDC and funded payers. Idempotent: on a chain restored
  * from its state file nothing is deployed or minted again.
  */
-export async function setupDevnetChain(opts: { rpcUrl: string; cacheDir: string }): Promise<{ token: `0x${string}`; deployed: boolean }> {
+export async function setupDevnetChain(opts: {
+  rpcUrl: string;
+  cacheDir: string;
+}): Promise<{ token: `0x${string}`; deployed: boolean }> {
   const chain = devnetChain(opts.rpcUrl);
   const account = privateKeyToAccount(DEVNET_ACCOUNT0_KEY);
   const pub = createPublicClient({ chain, transport: http(opts.rpcUrl) });
@@ -30,18 +45,25 @@ export async function setupDevnetChain(opts: { rpcUrl: string; cacheDir: string 
 
   const artifacts = compileDevnetContracts(opts.cacheDir);
   const testClient = createTestClient({ chain, mode: "anvil", transport: http(opts.rpcUrl) });
-  await testClient.setCode({ address: MULTICALL3_ADDRESS, bytecode: artifacts.aggregator.deployedBytecode });
+  await testClient.setCode({
+    address: MULTICALL3_ADDRESS,
+    bytecode: artifacts.aggregator.deployedBytecode,
+  });
 
   const nonce = await pub.getTransactionCount({ address: account.address });
   if (nonce > 0) {
     // Account #0's first transaction is always the token deployment.
     const token = getContractAddress({ from: account.address, nonce: 0n });
     const code = await pub.getCode({ address: token });
-    if (!code || code === "0x") throw new Error(`devnet chain has history but no token at ${token}; remove its state file`);
+    if (!code || code === "0x")
+      throw new Error(`devnet chain has history but no token at ${token}; remove its state file`);
     return { token, deployed: false };
   }
 
-  const hash = await wallet.deployContract({ abi: artifacts.token.abi, bytecode: artifacts.token.bytecode });
+  const hash = await wallet.deployContract({
+    abi: artifacts.token.abi,
+    bytecode: artifacts.token.bytecode,
+  });
   const receipt = await pub.waitForTransactionReceipt({ hash });
   const token = receipt.contractAddress;
   if (!token) throw new Error("token deployment produced no contract address");

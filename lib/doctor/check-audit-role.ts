@@ -5,10 +5,15 @@ import type { Env } from "@/lib/env";
 const NAME = "audit role";
 const GRANTS = ["UPDATE", "DELETE", "TRUNCATE", "TRIGGER", "REFERENCES"] as const;
 
-type Facts = { role: string; superuser: boolean; bypassrls: boolean; owner: boolean; insert: boolean; select: boolean; triggers: number } & Record<
-  (typeof GRANTS)[number],
-  boolean
->;
+type Facts = {
+  role: string;
+  superuser: boolean;
+  bypassrls: boolean;
+  owner: boolean;
+  insert: boolean;
+  select: boolean;
+  triggers: number;
+} & Record<(typeof GRANTS)[number], boolean>;
 
 /**
  * The service's own role (DATABASE_URL) must not be able to rewrite the audit log: no UPDATE,
@@ -16,7 +21,11 @@ type Facts = { role: string; superuser: boolean; bypassrls: boolean; owner: bool
  * not a superuser, no BYPASSRLS, and not allowed to SET session_replication_role (which silences triggers).
  */
 export async function checkAuditRole(env: Env): Promise<CheckResult> {
-  if (!env.databaseUrl) return skip(NAME, "embedded PGlite has one user: roles do not apply; the keyed chain and the store checkpoint still detect tampering");
+  if (!env.databaseUrl)
+    return skip(
+      NAME,
+      "embedded PGlite has one user: roles do not apply; the keyed chain and the store checkpoint still detect tampering",
+    );
   const sql = postgres(env.databaseUrl, { max: 1, connect_timeout: 10, onnotice: () => {} });
   try {
     const [facts] = await sql<Facts[]>`
@@ -43,13 +52,21 @@ export async function checkAuditRole(env: Env): Promise<CheckResult> {
       ...(facts.bypassrls ? ["has BYPASSRLS"] : []),
       ...(replica ? ["may SET session_replication_role (silences triggers)"] : []),
       ...GRANTS.filter((g) => facts[g]).map((g) => `may ${g}`),
-      ...(facts.insert && facts.select ? [] : ["lacks INSERT or SELECT (the service appends and reads)"]),
+      ...(facts.insert && facts.select
+        ? []
+        : ["lacks INSERT or SELECT (the service appends and reads)"]),
       ...(facts.triggers === 2 ? [] : ["finds the append-only triggers missing or disabled"]),
     ];
     if (wrong.length) {
-      return fail(NAME, `DATABASE_URL's role "${facts.role}" ${wrong.join(", ")} on audit_events: run the service as a role that may only INSERT and SELECT it (README, "The audit log")`);
+      return fail(
+        NAME,
+        `DATABASE_URL's role "${facts.role}" ${wrong.join(", ")} on audit_events: run the service as a role that may only INSERT and SELECT it (README, "The audit log")`,
+      );
     }
-    return ok(NAME, `DATABASE_URL's role "${facts.role}" may only INSERT and SELECT audit_events; append-only triggers enabled`);
+    return ok(
+      NAME,
+      `DATABASE_URL's role "${facts.role}" may only INSERT and SELECT audit_events; append-only triggers enabled`,
+    );
   } catch (error) {
     return fail(NAME, `could not inspect the runtime role: ${reason(error)}`);
   } finally {

@@ -16,7 +16,9 @@ export function checkConfig(): { env: Env | null; results: CheckResult[] } {
   const problems = facilitatorProblems(env);
   const results = problems.map((p) => fail("config", p));
   if (!problems.length) {
-    const where = env.devnet ? "the local devnet (in-process facilitator, test USDC)" : `${env.network}, USDC ${env.asset.address}, facilitator ${facilitatorUrl(env)}`;
+    const where = env.devnet
+      ? "the local devnet (in-process facilitator, test USDC)"
+      : `${env.network}, USDC ${env.asset.address}, facilitator ${facilitatorUrl(env)}`;
     results.push(ok("config", `complete and consistent: ${where}`));
   }
   return { env, results };
@@ -31,11 +33,19 @@ function facilitatorProblems(env: Env): string[] {
   const host = new URL(env.facilitator.url).hostname;
   const problems: string[] = [];
   if (env.network === "eip155:8453" && !env.facilitator.url.startsWith(CDP_FACILITATOR))
-    problems.push(`FACILITATOR_URL ${env.facilitator.url} on Base mainnet: use the CDP facilitator ${CDP_FACILITATOR}`);
+    problems.push(
+      `FACILITATOR_URL ${env.facilitator.url} on Base mainnet: use the CDP facilitator ${CDP_FACILITATOR}`,
+    );
   if (host === TESTNET_FACILITATOR_HOST || host.endsWith(`.${TESTNET_FACILITATOR_HOST}`)) {
-    if (env.network !== "eip155:84532") problems.push(`FACILITATOR_URL ${env.facilitator.url} serves Base Sepolia only, not ${env.network}`);
+    if (env.network !== "eip155:84532")
+      problems.push(
+        `FACILITATOR_URL ${env.facilitator.url} serves Base Sepolia only, not ${env.network}`,
+      );
   }
-  if (env.facilitator.url.startsWith(CDP_FACILITATOR) && !(env.facilitator.cdpKeyId && env.facilitator.cdpKeySecret))
+  if (
+    env.facilitator.url.startsWith(CDP_FACILITATOR) &&
+    !(env.facilitator.cdpKeyId && env.facilitator.cdpKeySecret)
+  )
     problems.push("CDP_API_KEY_ID and CDP_API_KEY_SECRET are required by the CDP facilitator");
   return problems;
 }

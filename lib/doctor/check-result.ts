@@ -2,8 +2,16 @@
 export type CheckResult = { status: "ok" | "fail" | "skip"; name: string; detail: string };
 
 export const ok = (name: string, detail: string): CheckResult => ({ status: "ok", name, detail });
-export const fail = (name: string, detail: string): CheckResult => ({ status: "fail", name, detail });
-export const skip = (name: string, detail: string): CheckResult => ({ status: "skip", name, detail });
+export const fail = (name: string, detail: string): CheckResult => ({
+  status: "fail",
+  name,
+  detail,
+});
+export const skip = (name: string, detail: string): CheckResult => ({
+  status: "skip",
+  name,
+  detail,
+});
 
 export function reason(error: unknown): string {
   const e = error as { message?: string; cause?: { message?: string; code?: string } };

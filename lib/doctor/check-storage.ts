@@ -10,8 +10,16 @@ export async function checkStorage(env: Env): Promise<CheckResult> {
   const store = getVideoStore();
   const key = `doctor-probe-${randomUUID()}`;
   try {
-    const { size } = await store.put(key, Readable.from([Buffer.from("reel402 doctor probe\n")]), "text/plain");
-    await store.signedUrl(key, new Date(Date.now() + 60_000), env.publicBaseUrl ?? "http://localhost");
+    const { size } = await store.put(
+      key,
+      Readable.from([Buffer.from("reel402 doctor probe\n")]),
+      "text/plain",
+    );
+    await store.signedUrl(
+      key,
+      new Date(Date.now() + 60_000),
+      env.publicBaseUrl ?? "http://localhost",
+    );
     await store.remove(key);
     return ok("storage", `${store.driver}: wrote, linked and removed a ${size}-byte probe`);
   } catch (error) {

@@ -11,11 +11,22 @@ import { checkStorage } from "@/lib/doctor/check-storage";
 /** Every check of a deployment's configuration, none of which pays, generates or migrates. */
 export async function runDoctor(): Promise<CheckResult[]> {
   const { env, results } = checkConfig();
-  if (!env) return [...results, skip("the rest", "fix the configuration first: the other checks need it")];
+  if (!env)
+    return [...results, skip("the rest", "fix the configuration first: the other checks need it")];
   const engine =
     env.jobEngine === "inngest"
-      ? skip("job engine", `inngest${env.inngest.dev ? " (dev server)" : ""}: keys present; Inngest syncs the app at /api/inngest on deploy`)
+      ? skip(
+          "job engine",
+          `inngest${env.inngest.dev ? " (dev server)" : ""}: keys present; Inngest syncs the app at /api/inngest on deploy`,
+        )
       : skip("job engine", "embedded runner: starts with the server");
-  const checks = await Promise.all([checkDatabase(env), checkAuditRole(env), checkFacilitator(env), checkChain(env), checkStorage(env), checkProviders(env)]);
+  const checks = await Promise.all([
+    checkDatabase(env),
+    checkAuditRole(env),
+    checkFacilitator(env),
+    checkChain(env),
+    checkStorage(env),
+    checkProviders(env),
+  ]);
   return [...results, ...checks.flat(), engine];
 }

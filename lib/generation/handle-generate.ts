@@ -16,20 +16,33 @@ const REFUSALS = new Set([403, 429, 503]);
  * A generation POST: the per-IP guard first (step 1), then the request itself. Every refusal
  * is audited with a hashed IP and a hash of the prompt, never the text.
  */
-export async function handleGenerate(request: Request, family: string, productName: string): Promise<Response> {
+export async function handleGenerate(
+  request: Request,
+  family: string,
+  productName: string,
+): Promise<Response> {
   const env = getEnv();
-  const cfg: IpGuardConfig = { postsPerMinute: env.limits.postsPerMinutePerIp, abuseBlock: env.limits.abuseBlock };
+  const cfg: IpGuardConfig = {
+    postsPerMinute: env.limits.postsPerMinutePerIp,
+    abuseBlock: env.limits.abuseBlock,
+  };
   const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
   const origin = crossSiteOrigin(request);
   const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
   const store = await getLimitStore();
   // A guard that cannot count (its store is down) refuses rather than letting traffic through unlimited.
-  const verdict = await checkIp(store, ipHash, cfg, new Date(), blockKey).catch((error: unknown) => {
-    console.error(`[limits] request guard unavailable: ${describeError(error)}`);
-    return null;
-  });
+  const verdict = await checkIp(store, ipHash, cfg, new Date(), blockKey).catch(
+    (error: unknown) => {
+      console.error(`[limits] request guard unavailable: ${describeError(error)}`);
+      return null;
+    },
+  );
   if (!verdict) {
-    return problem("unavailable", "The request guard is briefly unavailable; try again shortly. Nothing was charged.", { headers: { "Retry-After": "5" } });
+    return problem(
+      "unavailable",
+      "The request guard is briefly unavailable; try again shortly. Nothing was charged.",
+      { headers: { "Retry-After": "5" } },
+    );
   }
   const notes: RequestNotes = {};
   const response = verdict.allowed
@@ -46,7 +59,9 @@ export async function handleGenerate(request: Request, family: string, productNa
     const body = (await response.clone().json()) as { code?: string; category?: string };
     if (body.code === "content_policy") {
       // The refusal stands even if it cannot be counted toward a block.
-      await recordContentRejection(store, blockKey, cfg).catch((error: unknown) => console.error(`[limits] rejection not counted: ${describeError(error)}`));
+      await recordContentRejection(store, blockKey, cfg).catch((error: unknown) =>
+        console.error(`[limits] rejection not counted: ${describeError(error)}`),
+      );
     }
     // Grouped with the other refusals in flight: a flood of them must not queue one by one on the audit lock.
     await appendAuditGrouped(await getDb(), {

@@ -41,13 +41,22 @@ class CapacityReached extends Error {}
 export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
   const { db, env, server } = req;
   const refuse = async (reason: string, settlement?: SettleResponse) =>
-    challengeResponse(await paymentRequired(server, req.requirements, req.resource, reason), settlement);
+    challengeResponse(
+      await paymentRequired(server, req.requirements, req.resource, reason),
+      settlement,
+    );
 
   const decoded = decodePayment(req.signature);
   if (!decoded.ok) return refuse(invalidPayment(decoded.part, decoded.message));
   const { payload, auth } = decoded;
   const matched = server.findMatchingRequirements(req.requirements, payload);
-  if (!matched) return refuse(invalidPayment("accepted", "the payment does not match the requirements quoted for this request"));
+  if (!matched)
+    return refuse(
+      invalidPayment(
+        "accepted",
+        "the payment does not match the requirements quoted for this request",
+      ),
+    );
   const mismatch = authorizationProblem(auth, matched);
   // A payment seen before answers as it did then, even once its window has passed.
   const earlier = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
@@ -55,7 +64,10 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
   if (mismatch) return refuse(invalidPayment(mismatch.part, mismatch.message));
 
   const verified = await server.verifyPayment(payload, matched);
-  if (!verified.isValid) return refuse(`${verified.invalidReason ?? "invalid_payment"}${verified.invalidMessage ? `: ${verified.invalidMessage}` : ""}`);
+  if (!verified.isValid)
+    return refuse(
+      `${verified.invalidReason ?? "invalid_payment"}${verified.invalidMessage ? `: ${verified.invalidMessage}` : ""}`,
+    );
   const payer = (verified.payer ?? auth.from).toLowerCase();
 
   const jobId = randomUUID();
@@ -64,7 +76,15 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
     await auditedTransaction(db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
       if ((await countActiveJobs(tx)) >= env.limits.queueCapacity) throw new CapacityReached();
-      await insertJob(tx, { id: jobId, sku: req.product.sku, status: "pending_settlement", spec: req.spec, payer, amountAtomic: req.amount, network: env.network });
+      await insertJob(tx, {
+        id: jobId,
+        sku: req.product.sku,
+        status: "pending_settlement",
+        spec: req.spec,
+        payer,
+        amountAtomic: req.amount,
+        network: env.network,
+      });
       await insertPayment(tx, {
         id: paymentId,
         jobId,
@@ -79,17 +99,33 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
         requirements: matched,
         status: "verified",
       });
-      if (req.idempotencyKey) await claimKey(tx, req.idempotencyKey, req.requestHash, jobId, env.limits.idempotencyKeyTtlSeconds);
-      await appendAudit(tx, "payment.verified", jobId, { payer, amount: req.amount, nonce: auth.nonce, validBefore: Number(auth.validBefore) });
+      if (req.idempotencyKey)
+        await claimKey(
+          tx,
+          req.idempotencyKey,
+          req.requestHash,
+          jobId,
+          env.limits.idempotencyKeyTtlSeconds,
+        );
+      await appendAudit(tx, "payment.verified", jobId, {
+        payer,
+        amount: req.amount,
+        nonce: auth.nonce,
+        validBefore: Number(auth.validBefore),
+      });
     });
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();
     if (!isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
-    return problem("idempotency_key_in_flight", "Another request with this Idempotency-Key is in progress; retry in a moment.", {
-      headers: { "Retry-After": "1" },
-    });
+    return problem(
+      "idempotency_key_in_flight",
+      "Another request with this Idempotency-Key is in progress; retry in a moment.",
+      {
+        headers: { "Retry-After": "1" },
+      },
+    );
   }
 
   let result: SettleResponse | undefined;
@@ -100,7 +136,14 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
     thrown = error;
   }
   const outcome = classifySettlement(result, thrown, env.network);
-  return recordSettlement({ db, jobId, paymentId, idempotencyKey: req.idempotencyKey, outcome, refuse });
+  return recordSettlement({
+    db,
+    jobId,
+    paymentId,
+    idempotencyKey: req.idempotencyKey,
+    outcome,
+    refuse,
+  });
 }
 
 /** The stable shape of a refused payment's `error`: the reason, then the part of the payment at fault. */

@@ -23,22 +23,37 @@ import { activeJobs } from "@/lib/generation/active-jobs";
 export type RequestNotes = { promptHash?: string; sku?: string; imageIds?: string[] };
 
 /** Steps 2–9 of a generation POST; everything before payment is never charged. */
-export async function processGenerate(request: Request, family: string, productName: string, notes: RequestNotes): Promise<Response> {
+export async function processGenerate(
+  request: Request,
+  family: string,
+  productName: string,
+  notes: RequestNotes,
+): Promise<Response> {
   const product = findProduct(family, productName);
   if (!product) return problem("not_found", "No such product.");
   notes.sku = product.sku;
   const env = getEnv();
 
   if (!isJsonContentType(request.headers.get("content-type"))) {
-    return problem("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.", {
-      extra: { errors: [{ field: "Content-Type", message: "must be application/json" }] },
-    });
+    return problem(
+      "unsupported_media_type",
+      "Send the body as JSON with Content-Type: application/json.",
+      {
+        extra: { errors: [{ field: "Content-Type", message: "must be application/json" }] },
+      },
+    );
   }
   const bytes = await readBodyLimited(request, env.limits.maxBodyBytes);
   if (bytes === "too_large") {
-    return problem("body_too_large", `The request body must be at most ${env.limits.maxBodyBytes} bytes.`);
+    return problem(
+      "body_too_large",
+      `The request body must be at most ${env.limits.maxBodyBytes} bytes.`,
+    );
   }
-  const parsed = product.mode === "image" ? await prepareImageSpec(product, bytes, env, notes) : await prepareTextSpec(product, bytes, env, notes);
+  const parsed =
+    product.mode === "image"
+      ? await prepareImageSpec(product, bytes, env, notes)
+      : await prepareTextSpec(product, bytes, env, notes);
   if (!parsed.ok) return parsed.response;
 
   const db = await getDb();
@@ -46,15 +61,20 @@ export async function processGenerate(request: Request, family: string, productN
   const key = request.headers.get("idempotency-key");
   if (key !== null) {
     if (!isValidIdempotencyKey(key)) {
-      return problem("invalid_request", "Idempotency-Key must be 1–255 printable ASCII characters.", {
-        extra: { errors: [{ field: "Idempotency-Key", message: "invalid" }] },
-      });
+      return problem(
+        "invalid_request",
+        "Idempotency-Key must be 1–255 printable ASCII characters.",
+        {
+          extra: { errors: [{ field: "Idempotency-Key", message: "invalid" }] },
+        },
+      );
     }
     const replay = await replayIdempotent(db, key, hash);
     if (replay) return replay;
   }
 
-  if ((await activeJobs(db, request.headers.has("payment-signature"))) >= env.limits.queueCapacity) return atCapacity();
+  if ((await activeJobs(db, request.headers.has("payment-signature"))) >= env.limits.queueCapacity)
+    return atCapacity();
 
   const amount = quote(product, parsed.spec);
   const server = await getResourceServer();
@@ -62,22 +82,59 @@ export async function processGenerate(request: Request, family: string, productN
   const resource = resourceInfo(baseUrlFor(request), product);
   const signature = request.headers.get("payment-signature");
   if (!signature) {
-    return challengeResponse(await paymentRequired(server, requirements, resource, "Payment required", discoveryExtension(product)));
+    return challengeResponse(
+      await paymentRequired(
+        server,
+        requirements,
+        resource,
+        "Payment required",
+        discoveryExtension(product),
+      ),
+    );
   }
-  return payAndCreateJob({ db, env, server, product, spec: parsed.spec, amount, requirements, resource, signature, idempotencyKey: key, requestHash: hash });
+  return payAndCreateJob({
+    db,
+    env,
+    server,
+    product,
+    spec: parsed.spec,
+    amount,
+    requirements,
+    resource,
+    signature,
+    idempotencyKey: key,
+    requestHash: hash,
+  });
 }
 
 /** Steps 2–3 for a text product: the body, then the prompt's screen. */
-async function prepareTextSpec(product: Product, bytes: Uint8Array, env: Env, notes: RequestNotes): Promise<Prepared> {
+async function prepareTextSpec(
+  product: Product,
+  bytes: Uint8Array,
+  env: Env,
+  notes: RequestNotes,
+): Promise<Prepared> {
   const parsed = parseGenerationBody(product, bytes);
   if (!parsed.ok) {
     const first = parsed.errors[0];
-    return { ok: false, response: problem("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", { extra: { errors: parsed.errors } }) };
+    return {
+      ok: false,
+      response: problem(
+        "invalid_request",
+        first ? `${first.field}: ${first.message}` : "Invalid body.",
+        { extra: { errors: parsed.errors } },
+      ),
+    };
   }
   notes.promptHash = createHash("sha256").update(parsed.spec.prompt).digest("hex");
   const verdict = await screenPrompt(parsed.spec.prompt, env.moderation);
   if (!verdict.allowed) {
-    return { ok: false, response: problem("content_policy", verdict.reason, { extra: { category: verdict.category } }) };
+    return {
+      ok: false,
+      response: problem("content_policy", verdict.reason, {
+        extra: { category: verdict.category },
+      }),
+    };
   }
   return { ok: true, spec: parsed.spec };
 }
@@ -86,16 +143,27 @@ async function replayIdempotent(db: Db, key: string, hash: string): Promise<Resp
   const row = await findLiveKey(db, key);
   if (!row) return null;
   if (row.requestHash !== hash) {
-    return problem("idempotency_key_reused", "This Idempotency-Key was used with a different request body or product.");
+    return problem(
+      "idempotency_key_reused",
+      "This Idempotency-Key was used with a different request body or product.",
+    );
   }
   if (row.state !== "completed") {
-    return problem("idempotency_key_in_flight", "The first request with this Idempotency-Key has not finished; retry in a moment.", {
-      headers: { "Retry-After": "1" },
-    });
+    return problem(
+      "idempotency_key_in_flight",
+      "The first request with this Idempotency-Key has not finished; retry in a moment.",
+      {
+        headers: { "Retry-After": "1" },
+      },
+    );
   }
   return json(row.response, 200, { "Idempotent-Replayed": "true" });
 }
 
 function resourceInfo(base: string, product: AnyProduct) {
-  return { url: `${base}${product.path}`, description: product.description, mimeType: "application/json" };
+  return {
+    url: `${base}${product.path}`,
+    description: product.description,
+    mimeType: "application/json",
+  };
 }

@@ -18,15 +18,31 @@ type Args = {
 };
 
 /** Step 9's bookkeeping: what the settlement outcome means for the job, the key and the reply. */
-export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, outcome, refuse }: Args): Promise<Response> {
+export async function recordSettlement({
+  db,
+  jobId,
+  paymentId,
+  idempotencyKey,
+  outcome,
+  refuse,
+}: Args): Promise<Response> {
   const now = new Date();
   if (outcome.kind === "settled") {
     const body = jobCreatedBody(jobId, "queued");
     let payer = "";
     await auditedTransaction(db, async (tx) => {
-      await updatePayment(tx, paymentId, { status: "settled", transaction: outcome.response.transaction, settledAt: now });
-      await appendAudit(tx, "payment.settled", jobId, { transaction: outcome.response.transaction });
-      const queued = await changeStatus(tx, jobId, "pending_settlement", "queued", { queuedAt: now, runAfter: now });
+      await updatePayment(tx, paymentId, {
+        status: "settled",
+        transaction: outcome.response.transaction,
+        settledAt: now,
+      });
+      await appendAudit(tx, "payment.settled", jobId, {
+        transaction: outcome.response.transaction,
+      });
+      const queued = await changeStatus(tx, jobId, "pending_settlement", "queued", {
+        queuedAt: now,
+        runAfter: now,
+      });
       payer = queued.payer;
       if (idempotencyKey) await completeKey(tx, idempotencyKey, body);
     });
@@ -39,7 +55,11 @@ export async function recordSettlement({ db, jobId, paymentId, idempotencyKey, o
       await appendAudit(tx, "payment.failed", jobId, { reason: outcome.reason });
       await changeStatus(tx, jobId, "pending_settlement", "cancelled", {
         finishedAt: now,
-        error: { code: "settlement_failed", message: "The payment could not be settled; nothing was charged.", retryable: true },
+        error: {
+          code: "settlement_failed",
+          message: "The payment could not be settled; nothing was charged.",
+          retryable: true,
+        },
       });
       if (idempotencyKey) await releaseKey(tx, idempotencyKey);
     });

@@ -19,14 +19,25 @@ export async function replayForPayment(
 ): Promise<Response> {
   const job = await getJob(db, payment.jobId);
   if (job && requestHash(job.sku, job.spec) !== hash) {
-    return refuse("invalid_payment: payload.authorization.nonce: this authorization already paid for another request");
+    return refuse(
+      "invalid_payment: payload.authorization.nonce: this authorization already paid for another request",
+    );
   }
   if (payment.status === "settled" && job) {
-    const body = jobCreatedBody(job.id, job.status, "This payment was already accepted for this job; it was not charged again.");
+    const body = jobCreatedBody(
+      job.id,
+      job.status,
+      "This payment was already accepted for this job; it was not charged again.",
+    );
     return paidResponse(body, 200);
   }
-  if (payment.status === "failed") return refuse("invalid_payment: this payment authorization was already refused");
-  return problem("payment_in_flight", "This payment authorization is already being processed; poll the job or retry in a moment.", {
-    headers: { "Retry-After": "1" },
-  });
+  if (payment.status === "failed")
+    return refuse("invalid_payment: this payment authorization was already refused");
+  return problem(
+    "payment_in_flight",
+    "This payment authorization is already being processed; poll the job or retry in a moment.",
+    {
+      headers: { "Retry-After": "1" },
+    },
+  );
 }

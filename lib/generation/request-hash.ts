@@ -3,7 +3,17 @@ import type { GenerationSpec } from "@/lib/providers/types";
 
 /** Identity of a request for Idempotency-Key matching: same product and same defaulted spec. */
 export function requestHash(sku: string, spec: GenerationSpec): string {
-  const fields: unknown[] = [sku, spec.model, spec.prompt, spec.durationSeconds, spec.resolution, spec.ratio, spec.seed, spec.generateAudio, spec.cameraFixed];
+  const fields: unknown[] = [
+    sku,
+    spec.model,
+    spec.prompt,
+    spec.durationSeconds,
+    spec.resolution,
+    spec.ratio,
+    spec.seed,
+    spec.generateAudio,
+    spec.cameraFixed,
+  ];
   // Image ids are hashes of the pixels, so a payment for one picture cannot pay for another.
   // Text specs keep their original shape (and hash).
   if (spec.images) fields.push(spec.images.first.id, spec.images.last?.id ?? null);

@@ -21,14 +21,25 @@ export function json(body: unknown, status: number, headers: HeadersInit = {}): 
  * what encodePaymentRequiredHeader writes (base64 of the UTF-8 JSON), encoded with Buffer: the
  * library's portable encoder builds a string per byte, a millisecond on every 402.
  */
-export function challengeResponse(required: PaymentRequired, settlement?: SettleResponse): Response {
+export function challengeResponse(
+  required: PaymentRequired,
+  settlement?: SettleResponse,
+): Response {
   const body = JSON.stringify(required);
-  const headers = new Headers({ "PAYMENT-REQUIRED": Buffer.from(body, "utf8").toString("base64"), "content-type": "application/json", "cache-control": "no-store" });
+  const headers = new Headers({
+    "PAYMENT-REQUIRED": Buffer.from(body, "utf8").toString("base64"),
+    "content-type": "application/json",
+    "cache-control": "no-store",
+  });
   if (settlement) headers.set("PAYMENT-RESPONSE", encodePaymentResponseHeader(settlement));
   return new Response(body, { status: 402, headers });
 }
 
-export function paidResponse(body: JobCreated, status: 200 | 202, settlement?: SettleResponse): Response {
+export function paidResponse(
+  body: JobCreated,
+  status: 200 | 202,
+  settlement?: SettleResponse,
+): Response {
   const headers: Record<string, string> = {};
   if (settlement) headers["PAYMENT-RESPONSE"] = encodePaymentResponseHeader(settlement);
   return json(body, status, headers);
@@ -37,7 +48,11 @@ export function paidResponse(body: JobCreated, status: 200 | 202, settlement?: S
 const CAPACITY_RETRY_AFTER_SECONDS = 30;
 
 export function atCapacity(): Response {
-  return problem("at_capacity", "The generation queue is full. Nothing was charged; try again shortly.", {
-    headers: { "Retry-After": String(CAPACITY_RETRY_AFTER_SECONDS) },
-  });
+  return problem(
+    "at_capacity",
+    "The generation queue is full. Nothing was charged; try again shortly.",
+    {
+      headers: { "Retry-After": String(CAPACITY_RETRY_AFTER_SECONDS) },
+    },
+  );
 }

@@ -28,31 +28,51 @@ async function databaseReadiness(): Promise<NotReady[]> {
         const db = await getDb();
         // Drivers answer execute() as an array (postgres.js) or as { rows } (PGlite, Neon).
         return pendingMigrations(async (text) => {
-          const result = (await db.execute(sql.raw(text))) as unknown as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
+          const result = (await db.execute(sql.raw(text))) as unknown as
+            | Record<string, unknown>[]
+            | { rows: Record<string, unknown>[] };
           return Array.isArray(result) ? result : result.rows;
         });
       })(),
       DATABASE_TIMEOUT_MS,
     );
-    return pending.length ? [{ check: "migrations", reason: `${pending.length} migration(s) not applied: ${pending.join(", ")}` }] : [];
+    return pending.length
+      ? [
+          {
+            check: "migrations",
+            reason: `${pending.length} migration(s) not applied: ${pending.join(", ")}`,
+          },
+        ]
+      : [];
   } catch (error) {
     console.error(`[reel402] readiness: database unreachable: ${describeError(error)}`);
     return [{ check: "database", reason: "database unreachable" }];
   }
 }
 
-const holder = globalThis as unknown as { __reel402FacilitatorReady?: Map<string, { at: number; failure: NotReady | null }> };
+const holder = globalThis as unknown as {
+  __reel402FacilitatorReady?: Map<string, { at: number; failure: NotReady | null }>;
+};
 
 /** The facilitator's part of readiness, its verdict kept a few seconds per facilitator URL. */
 export async function facilitatorReadiness(env: Env): Promise<NotReady[]> {
   if (env.facilitator.kind === "local") return [];
-  const cache = (holder.__reel402FacilitatorReady ??= new Map());
+  holder.__reel402FacilitatorReady ??= new Map();
+  const cache = holder.__reel402FacilitatorReady;
   const cached = cache.get(env.facilitator.url);
-  if (cached && Date.now() - cached.at < FACILITATOR_CACHE_MS) return cached.failure ? [cached.failure] : [];
+  if (cached && Date.now() - cached.at < FACILITATOR_CACHE_MS)
+    return cached.failure ? [cached.failure] : [];
   // The doctor's check: /supported answers and lists x402 v2 exact on our network.
-  const result = await withTimeout(checkFacilitator(env), FACILITATOR_TIMEOUT_MS).catch(() => ({ status: "fail" as const, detail: `no answer within ${FACILITATOR_TIMEOUT_MS} ms` }));
-  if (result.status === "fail") console.error(`[reel402] readiness: facilitator check failed: ${result.detail}`);
-  const failure: NotReady | null = result.status === "fail" ? { check: "facilitator", reason: "facilitator unreachable or not supporting our network" } : null;
+  const result = await withTimeout(checkFacilitator(env), FACILITATOR_TIMEOUT_MS).catch(() => ({
+    status: "fail" as const,
+    detail: `no answer within ${FACILITATOR_TIMEOUT_MS} ms`,
+  }));
+  if (result.status === "fail")
+    console.error(`[reel402] readiness: facilitator check failed: ${result.detail}`);
+  const failure: NotReady | null =
+    result.status === "fail"
+      ? { check: "facilitator", reason: "facilitator unreachable or not supporting our network" }
+      : null;
   cache.set(env.facilitator.url, { at: Date.now(), failure });
   return failure ? [failure] : [];
 }

@@ -12,8 +12,16 @@ export function isValidIdempotencyKey(key: string): boolean {
 }
 
 /** The live row for a key; an expired one is deleted and treated as unknown. */
-export async function findLiveKey(db: Db, key: string, now = new Date()): Promise<KeyRow | undefined> {
-  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+export async function findLiveKey(
+  db: Db,
+  key: string,
+  now = new Date(),
+): Promise<KeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, key))
+    .limit(1);
   if (row && row.expiresAt <= now) {
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     return undefined;
@@ -21,7 +29,13 @@ export async function findLiveKey(db: Db, key: string, now = new Date()): Promis
   return row;
 }
 
-export async function claimKey(db: Db, key: string, requestHash: string, jobId: string, ttlSeconds: number): Promise<void> {
+export async function claimKey(
+  db: Db,
+  key: string,
+  requestHash: string,
+  jobId: string,
+  ttlSeconds: number,
+): Promise<void> {
   await db.insert(idempotencyKeys).values({
     key,
     requestHash,
@@ -32,7 +46,10 @@ export async function claimKey(db: Db, key: string, requestHash: string, jobId: 
 }
 
 export async function completeKey(db: Db, key: string, response: unknown): Promise<void> {
-  await db.update(idempotencyKeys).set({ state: "completed", response }).where(eq(idempotencyKeys.key, key));
+  await db
+    .update(idempotencyKeys)
+    .set({ state: "completed", response })
+    .where(eq(idempotencyKeys.key, key));
 }
 
 export async function releaseKey(db: Db, key: string): Promise<void> {

@@ -52,7 +52,8 @@ export function v6Bytes(ip: string): number[] {
   const [head, rest] = text.includes("::") ? (text.split("::") as [string, string]) : [text, null];
   const left = head ? head.split(":") : [];
   const right = rest ? rest.split(":") : [];
-  const groups = rest === null ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  const groups =
+    rest === null ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
   return groups.flatMap((g) => {
     const v = Number.parseInt(g, 16);
     return [v >> 8, v & 0xff];
@@ -63,12 +64,14 @@ function isPublicV6(ip: string): boolean {
   const bytes = v6Bytes(ip);
   const b = (i: number) => bytes[i] ?? 0;
   const zeroes = (from: number, to: number) => bytes.slice(from, to).every((x) => x === 0);
-  const embeddedV4 = (at: number) => b(at) * 2 ** 24 + (b(at + 1) << 16) + (b(at + 2) << 8) + b(at + 3);
+  const embeddedV4 = (at: number) =>
+    b(at) * 2 ** 24 + (b(at + 1) << 16) + (b(at + 2) << 8) + b(at + 3);
   // Forms that carry an IPv4 address are judged by that address: ::ffff:a.b.c.d (mapped),
   // 64:ff9b::a.b.c.d (NAT64), 2002:AABB:CCDD:: (6to4).
   if (zeroes(0, 10) && b(10) === 0xff && b(11) === 0xff) return isPublicV4(embeddedV4(12));
   if (zeroes(0, 12)) return false; // ::, ::1 and the deprecated IPv4-compatible form
-  if (b(0) === 0x00 && b(1) === 0x64 && b(2) === 0xff && b(3) === 0x9b) return zeroes(4, 12) ? isPublicV4(embeddedV4(12)) : false;
+  if (b(0) === 0x00 && b(1) === 0x64 && b(2) === 0xff && b(3) === 0x9b)
+    return zeroes(4, 12) ? isPublicV4(embeddedV4(12)) : false;
   if (b(0) === 0x20 && b(1) === 0x02) return isPublicV4(embeddedV4(2));
   // Only global unicast (2000::/3) is public; ULA fc00::/7, link-local fe80::/10, multicast ff00::/8 and the rest are not.
   if ((b(0) & 0xe0) !== 0x20) return false;

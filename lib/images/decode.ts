@@ -9,7 +9,8 @@ const MAX_ENCODED_BYTES = 2 * MAX_IMAGE_BYTES;
 
 /** The format the bytes really are, from their magic numbers; a declared content type is never trusted. */
 export function sniffImage(bytes: Uint8Array): ImageMime | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return "image/jpeg";
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return "image/png";
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
@@ -36,34 +37,75 @@ function isAnimatedPng(bytes: Buffer): boolean {
  * applied. Throws ImageProblem for anything that is not one still JPEG, PNG or WebP within limits.
  */
 export async function normalizeImage(input: Buffer): Promise<StoredImage> {
-  if (input.length > MAX_IMAGE_BYTES) throw new ImageProblem("image_too_large", `Images are limited to ${MAX_IMAGE_BYTES} bytes.`);
+  if (input.length > MAX_IMAGE_BYTES)
+    throw new ImageProblem("image_too_large", `Images are limited to ${MAX_IMAGE_BYTES} bytes.`);
   const mime = sniffImage(input);
-  if (!mime) throw new ImageProblem("unsupported_image", "Only JPEG, PNG and WebP images are accepted (judged by their bytes, not their name or type).");
-  if (mime === "image/png" && isAnimatedPng(input)) throw new ImageProblem("unsupported_image", "Animated images are not accepted; send one still frame.");
+  if (!mime)
+    throw new ImageProblem(
+      "unsupported_image",
+      "Only JPEG, PNG and WebP images are accepted (judged by their bytes, not their name or type).",
+    );
+  if (mime === "image/png" && isAnimatedPng(input))
+    throw new ImageProblem(
+      "unsupported_image",
+      "Animated images are not accepted; send one still frame.",
+    );
   // failOn "truncated": a cut-off file is refused rather than padded with grey.
-  const options = { failOn: "truncated" as const, limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, autoOrient: true };
+  const options = {
+    failOn: "truncated" as const,
+    limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE,
+    autoOrient: true,
+  };
   let meta: Metadata;
   try {
     meta = await sharp(input, { failOn: "truncated", limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageProblem("unsupported_image", "The image could not be decoded (corrupt or not really an image).");
+    throw new ImageProblem(
+      "unsupported_image",
+      "The image could not be decoded (corrupt or not really an image).",
+    );
   }
-  if ((meta.pages ?? 1) > 1) throw new ImageProblem("unsupported_image", "Animated images are not accepted; send one still frame.");
+  if ((meta.pages ?? 1) > 1)
+    throw new ImageProblem(
+      "unsupported_image",
+      "Animated images are not accepted; send one still frame.",
+    );
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-    throw new ImageProblem("image_dimensions", `Images may be at most ${MAX_IMAGE_SIDE} pixels on a side (this one is ${width}x${height}).`);
+    throw new ImageProblem(
+      "image_dimensions",
+      `Images may be at most ${MAX_IMAGE_SIDE} pixels on a side (this one is ${width}x${height}).`,
+    );
   }
   let out: { data: Buffer; info: OutputInfo };
   try {
     const pipeline = sharp(input, options);
-    const encoded = mime === "image/jpeg" ? pipeline.jpeg({ quality: 92 }) : mime === "image/png" ? pipeline.png() : pipeline.webp({ quality: 92 });
+    const encoded =
+      mime === "image/jpeg"
+        ? pipeline.jpeg({ quality: 92 })
+        : mime === "image/png"
+          ? pipeline.png()
+          : pipeline.webp({ quality: 92 });
     out = await encoded.toBuffer({ resolveWithObject: true });
   } catch {
-    throw new ImageProblem("unsupported_image", "The image could not be decoded (corrupt, truncated or not really an image).");
+    throw new ImageProblem(
+      "unsupported_image",
+      "The image could not be decoded (corrupt, truncated or not really an image).",
+    );
   }
-  if (out.data.length > MAX_ENCODED_BYTES) throw new ImageProblem("image_too_large", "The image is too large once re-encoded; send a smaller one.");
-  return { id: imageId(out.data), bytes: out.data, mime, width: out.info.width, height: out.info.height };
+  if (out.data.length > MAX_ENCODED_BYTES)
+    throw new ImageProblem(
+      "image_too_large",
+      "The image is too large once re-encoded; send a smaller one.",
+    );
+  return {
+    id: imageId(out.data),
+    bytes: out.data,
+    mime,
+    width: out.info.width,
+    height: out.info.height,
+  };
 }
 
 export function imageId(bytes: Buffer): string {

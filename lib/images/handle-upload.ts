@@ -24,17 +24,27 @@ export async function handleUpload(request: Request): Promise<Response> {
   const origin = crossSiteOrigin(request);
   const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
   const store = await getLimitStore();
-  const verdict = await checkUploadRate(store, ipHash, blockKey, env.limits.uploadsPerMinutePerIp).catch((error: unknown) => {
+  const verdict = await checkUploadRate(
+    store,
+    ipHash,
+    blockKey,
+    env.limits.uploadsPerMinutePerIp,
+  ).catch((error: unknown) => {
     console.error(`[limits] upload guard unavailable: ${describeError(error)}`);
     return null;
   });
-  if (!verdict) return problem("unavailable", "The request guard is briefly unavailable; try again shortly.", { headers: { "Retry-After": "5" } });
+  if (!verdict)
+    return problem("unavailable", "The request guard is briefly unavailable; try again shortly.", {
+      headers: { "Retry-After": "5" },
+    });
   if (!verdict.allowed) {
     const detail =
       verdict.code === "ip_blocked"
         ? "Too many refused prompts or images from this address; uploads are blocked for a while."
         : `More than ${env.limits.uploadsPerMinutePerIp} uploads in a minute from this address.`;
-    return problem(verdict.code, detail, { headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+    return problem(verdict.code, detail, {
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
   }
   try {
     const received = await receiveUpload(request);
@@ -42,13 +52,32 @@ export async function handleUpload(request: Request): Promise<Response> {
     const bytes = "url" in received ? await fetchImageBytes(received.url) : received.bytes;
     const { image, screening, expiresAt } = await acceptImage(bytes);
     if (!screening.allowed) {
-      await recordContentRejection(store, blockKey, { postsPerMinute: env.limits.postsPerMinutePerIp, abuseBlock: env.limits.abuseBlock }).catch((error: unknown) =>
+      await recordContentRejection(store, blockKey, {
+        postsPerMinute: env.limits.postsPerMinutePerIp,
+        abuseBlock: env.limits.abuseBlock,
+      }).catch((error: unknown) =>
         console.error(`[limits] rejection not counted: ${describeError(error)}`),
       );
-      await appendAudit(await getDb(), "request.refused", null, { endpoint: "uploads", status: 403, code: "content_policy", category: screening.category, ipHash, ...(origin ? { crossSite: true } : {}) });
-      return problem("content_policy", screening.reason, { extra: { category: screening.category } });
+      await appendAudit(await getDb(), "request.refused", null, {
+        endpoint: "uploads",
+        status: 403,
+        code: "content_policy",
+        category: screening.category,
+        ipHash,
+        ...(origin ? { crossSite: true } : {}),
+      });
+      return problem("content_policy", screening.reason, {
+        extra: { category: screening.category },
+      });
     }
-    const body = { id: image.id, width: image.width, height: image.height, content_type: image.mime, bytes: image.bytes.length, expires_at: expiresAt?.toISOString() };
+    const body = {
+      id: image.id,
+      width: image.width,
+      height: image.height,
+      content_type: image.mime,
+      bytes: image.bytes.length,
+      expires_at: expiresAt?.toISOString(),
+    };
     return Response.json(body, { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
     if (error instanceof ImageProblem) return problem(error.code, error.message);

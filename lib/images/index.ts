@@ -12,9 +12,19 @@ export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
 export { UPLOAD_TTL_MS } from "@/lib/images/image-store";
 export { imageRefSchema, parseImageRef } from "@/lib/images/ref";
 export { screenImage };
-export { ImageProblem, type ImageProblemCode, type ImageRef, type ImageScreening, type StoredImage } from "@/lib/images/types";
+export {
+  ImageProblem,
+  type ImageProblemCode,
+  type ImageRef,
+  type ImageScreening,
+  type StoredImage,
+} from "@/lib/images/types";
 
-export type AcceptedImage = { image: StoredImage; screening: ImageScreening; expiresAt: Date | null };
+export type AcceptedImage = {
+  image: StoredImage;
+  screening: ImageScreening;
+  expiresAt: Date | null;
+};
 
 /**
  * Decodes and re-encodes untrusted image bytes, screens them, and stores them only when allowed:
@@ -31,7 +41,11 @@ export async function acceptImage(bytes: Buffer): Promise<AcceptedImage> {
 /** Fetches an image URL safely (see safeFetch); its bytes are then treated exactly like an upload. */
 export async function fetchImageBytes(url: string): Promise<Buffer> {
   const { imageFetch } = getEnv();
-  const { bytes } = await safeFetch(url, { maxBytes: MAX_IMAGE_BYTES, timeoutMs: imageFetch.timeoutMs, allowHosts: imageFetch.allowHosts });
+  const { bytes } = await safeFetch(url, {
+    maxBytes: MAX_IMAGE_BYTES,
+    timeoutMs: imageFetch.timeoutMs,
+    allowHosts: imageFetch.allowHosts,
+  });
   return bytes;
 }
 

@@ -16,8 +16,11 @@ export type Models = { tf: Tf; faceapi: FaceApi; nsfw: Nsfw };
 const require = createRequire(import.meta.url);
 // Turbopack turns a require.resolve it can see into a module number; the model folders are found
 // through a resolver it cannot see (next.config.ts traces those files for serverless deploys).
-const hiddenCreateRequire = (process.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined)?.createRequire ?? createRequire;
-const packageDir = (name: string) => path.dirname(hiddenCreateRequire(import.meta.url).resolve(`${name}/package.json`));
+const hiddenCreateRequire =
+  (process.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined)
+    ?.createRequire ?? createRequire;
+const packageDir = (name: string) =>
+  path.dirname(hiddenCreateRequire(import.meta.url).resolve(`${name}/package.json`));
 const holder = globalThis as unknown as { __reel402ImageModels?: Promise<Models> };
 
 export function getModels(): Promise<Models> {
@@ -30,7 +33,8 @@ export function getModels(): Promise<Models> {
 
 async function loadModels(): Promise<Models> {
   const tf = require("@tensorflow/tfjs") as Tf;
-  const wasm = require("@tensorflow/tfjs-backend-wasm") as typeof import("@tensorflow/tfjs-backend-wasm");
+  const wasm =
+    require("@tensorflow/tfjs-backend-wasm") as typeof import("@tensorflow/tfjs-backend-wasm");
   const wasmDir = path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist");
   wasm.setWasmPaths(`${wasmDir}${path.sep}`);
   // The threaded build would compete with the web server for the same cores; one thread is plenty at 224-512 px.

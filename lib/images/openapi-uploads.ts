@@ -18,8 +18,22 @@ export function uploadsPathItem(problem: Problem) {
           "image/jpeg": { schema: binary },
           "image/png": { schema: binary },
           "image/webp": { schema: binary },
-          "multipart/form-data": { schema: { type: "object", required: ["file"], properties: { file: binary } } },
-          "application/json": { schema: { type: "object", required: ["url"], properties: { url: { type: "string", format: "uri", description: "An https URL the service fetches itself (no private addresses)." } } } },
+          "multipart/form-data": {
+            schema: { type: "object", required: ["file"], properties: { file: binary } },
+          },
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["url"],
+              properties: {
+                url: {
+                  type: "string",
+                  format: "uri",
+                  description: "An https URL the service fetches itself (no private addresses).",
+                },
+              },
+            },
+          },
         },
       },
       responses: {
@@ -42,7 +56,9 @@ export function uploadsPathItem(problem: Problem) {
             },
           },
         },
-        "403": problem("Refused by the content policy (category likeness or sexual), or an unsupported body."),
+        "403": problem(
+          "Refused by the content policy (category likeness or sexual), or an unsupported body.",
+        ),
         "413": problem("Larger than 10 MB."),
         "415": problem("Not a JPEG, PNG or WebP still image (judged by its bytes), or truncated."),
         "422": problem("Too many pixels, or a URL refused (private address) or not fetchable."),

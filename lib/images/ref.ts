@@ -28,7 +28,11 @@ export const imageRefSchema = z
   .transform((value, ctx) => {
     const ref = parseImageRef(value);
     if (!ref) {
-      ctx.addIssue({ code: "custom", message: 'must be an upload id ("upl_" + 64 hex, from POST /uploads) or an https URL of a JPEG, PNG or WebP image' });
+      ctx.addIssue({
+        code: "custom",
+        message:
+          'must be an upload id ("upl_" + 64 hex, from POST /uploads) or an https URL of a JPEG, PNG or WebP image',
+      });
       return z.NEVER;
     }
     return ref;

@@ -20,15 +20,20 @@ export type SafeFetchOptions = {
   resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 };
 
-const refused = (why: string) => new ImageProblem("image_fetch_refused", `The image URL was refused: ${why}.`);
-const failed = (why: string) => new ImageProblem("image_fetch_failed", `The image could not be fetched: ${why}.`);
+const refused = (why: string) =>
+  new ImageProblem("image_fetch_refused", `The image URL was refused: ${why}.`);
+const failed = (why: string) =>
+  new ImageProblem("image_fetch_failed", `The image could not be fetched: ${why}.`);
 
 /**
  * GETs a user-supplied URL without letting it reach anything private: each hop's name is resolved
  * here, every address vetted, and the connection made to the vetted address itself (so a second,
  * rebinding DNS answer is never used). Redirects are followed by hand and vetted the same way.
  */
-export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<{ bytes: Buffer; contentType: string | null; finalUrl: string }> {
+export async function safeFetch(
+  rawUrl: string,
+  options: SafeFetchOptions,
+): Promise<{ bytes: Buffer; contentType: string | null; finalUrl: string }> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = parseUrl(rawUrl);
   for (let hop = 0; ; hop++) {
@@ -46,7 +51,11 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       throw failed(`the server answered ${status}`);
     }
     const bytes = await readCapped(response, options.maxBytes, signal);
-    return { bytes, contentType: response.headers["content-type"] ?? null, finalUrl: url.toString() };
+    return {
+      bytes,
+      contentType: response.headers["content-type"] ?? null,
+      finalUrl: url.toString(),
+    };
   }
 }
 
@@ -66,15 +75,21 @@ function originKey(url: URL): string {
   return `${url.hostname.toLowerCase()}:${port}`;
 }
 
-async function vet(url: URL, options: SafeFetchOptions): Promise<{ address: string; family: number }> {
+async function vet(
+  url: URL,
+  options: SafeFetchOptions,
+): Promise<{ address: string; family: number }> {
   const allowed = options.allowHosts?.has(originKey(url)) ?? false;
-  if (url.protocol !== "https:" && !(allowed && url.protocol === "http:")) throw refused("only https URLs are fetched");
+  if (url.protocol !== "https:" && !(allowed && url.protocol === "http:"))
+    throw refused("only https URLs are fetched");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
     try {
-      addresses = await (options.resolve ?? ((h: string) => lookup(h, { all: true, verbatim: true })))(host);
+      addresses = await (
+        options.resolve ?? ((h: string) => lookup(h, { all: true, verbatim: true }))
+      )(host);
     } catch {
       throw failed("its host name does not resolve");
     }
@@ -82,11 +97,16 @@ async function vet(url: URL, options: SafeFetchOptions): Promise<{ address: stri
   const first = addresses[0];
   if (!first) throw failed("its host name does not resolve");
   // One private answer taints the name: a client picking among them must never land on it.
-  if (!allowed && addresses.some((a) => !isPublicAddress(a.address))) throw refused("it points to a private, loopback or otherwise non-public address");
+  if (!allowed && addresses.some((a) => !isPublicAddress(a.address)))
+    throw refused("it points to a private, loopback or otherwise non-public address");
   return first;
 }
 
-function request(url: URL, target: { address: string; family: number }, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  target: { address: string; family: number },
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0;
   return new Promise((resolve, reject) => {
@@ -99,22 +119,34 @@ function request(url: URL, target: { address: string; family: number }, signal: 
         method: "GET",
         // The certificate is checked against the name, the connection goes to the vetted address.
         ...(hostIsName ? { servername: url.hostname } : {}),
-        headers: { host: url.host, accept: "image/jpeg, image/png, image/webp", "user-agent": "reel402-image-fetch" },
+        headers: {
+          host: url.host,
+          accept: "image/jpeg, image/png, image/webp",
+          "user-agent": "reel402-image-fetch",
+        },
         agent: false,
         signal,
       },
       resolve,
     );
-    req.on("error", () => reject(signal.aborted ? failed("it took too long") : failed("the connection failed")));
+    req.on("error", () =>
+      reject(signal.aborted ? failed("it took too long") : failed("the connection failed")),
+    );
     req.end();
   });
 }
 
-function readCapped(response: http.IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+function readCapped(
+  response: http.IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
   const declared = Number(response.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
-    return Promise.reject(new ImageProblem("image_too_large", `Images are limited to ${maxBytes} bytes.`));
+    return Promise.reject(
+      new ImageProblem("image_too_large", `Images are limited to ${maxBytes} bytes.`),
+    );
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -130,7 +162,9 @@ function readCapped(response: http.IncomingMessage, maxBytes: number, signal: Ab
       chunks.push(chunk);
     });
     response.on("end", () => resolve(Buffer.concat(chunks)));
-    response.on("error", () => reject(signal.aborted ? failed("it took too long") : failed("the download was interrupted")));
+    response.on("error", () =>
+      reject(signal.aborted ? failed("it took too long") : failed("the download was interrupted")),
+    );
     response.on("aborted", () => reject(failed("the download was interrupted")));
   });
 }

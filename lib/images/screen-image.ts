@@ -44,12 +44,24 @@ async function analyzeNow(bytes: Buffer): Promise<ImageAnalysis> {
   const { data, info } = await sharp(bytes, { limitInputPixels: 4096 * 4096 })
     .autoOrient()
     .flatten({ background: "#ffffff" })
-    .resize({ width: ANALYSIS_SIDE, height: ANALYSIS_SIDE, fit: "inside", withoutEnlargement: true })
+    .resize({
+      width: ANALYSIS_SIDE,
+      height: ANALYSIS_SIDE,
+      fit: "inside",
+      withoutEnlargement: true,
+    })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const tensor = tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [info.height, info.width, 3], "int32");
+  const tensor = tf.tensor3d(
+    new Uint8Array(data.buffer, data.byteOffset, data.length),
+    [info.height, info.width, 3],
+    "int32",
+  );
   try {
-    const detections = await faceapi.detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.3, maxResults: 20 }));
+    const detections = await faceapi.detectAllFaces(
+      tensor as never,
+      new faceapi.SsdMobilenetv1Options({ minConfidence: 0.3, maxResults: 20 }),
+    );
     const predictions = await nsfw.classify(tensor as never, 5);
     return {
       faces: detections.map((d) => d.score),
@@ -64,17 +76,26 @@ async function analyzeNow(bytes: Buffer): Promise<ImageAnalysis> {
 export function judgeImage(analysis: ImageAnalysis): ImageScreening {
   const porn = analysis.nsfw.Porn ?? 0;
   const hentai = analysis.nsfw.Hentai ?? 0;
-  const sexual = { allowed: false, category: "sexual", reason: "The image appears to be sexually explicit." } as const;
+  const sexual = {
+    allowed: false,
+    category: "sexual",
+    reason: "The image appears to be sexually explicit.",
+  } as const;
   if (Math.max(porn, hentai) >= IMAGE_POLICY.explicitStrongMin) return sexual;
   const face = Math.max(0, ...analysis.faces);
   if (face >= IMAGE_POLICY.faceMinConfidence) {
     return {
       allowed: false,
       category: "likeness",
-      reason: "The image shows a person's face. Images of people are refused: the service cannot verify consent or age, so a photo of a real person could become a deepfake.",
+      reason:
+        "The image shows a person's face. Images of people are refused: the service cannot verify consent or age, so a photo of a real person could become a deepfake.",
     };
   }
-  if (Math.max(porn, hentai) >= IMAGE_POLICY.explicitMin || porn + hentai >= IMAGE_POLICY.explicitSumMin) return sexual;
+  if (
+    Math.max(porn, hentai) >= IMAGE_POLICY.explicitMin ||
+    porn + hentai >= IMAGE_POLICY.explicitSumMin
+  )
+    return sexual;
   return { allowed: true };
 }
 

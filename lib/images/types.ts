@@ -15,7 +15,9 @@ export type StoredImage = {
   height: number;
 };
 
-export type ImageScreening = { allowed: true } | { allowed: false; category: "likeness" | "sexual" | "graphic_violence"; reason: string };
+export type ImageScreening =
+  | { allowed: true }
+  | { allowed: false; category: "likeness" | "sexual" | "graphic_violence"; reason: string };
 
 /** Stable codes a caller can act on; lib/api turns them into problem+json (see imageProblemResponse). */
 export type ImageProblemCode =

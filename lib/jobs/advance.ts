@@ -2,7 +2,13 @@ import { auditedTransaction } from "@/lib/audit/append";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { type JobError, jobs } from "@/lib/db/schema";
-import { type AttemptRow, endAttempt, latestAttempt, markAttemptRunning, startAttempt } from "@/lib/jobs/attempts";
+import {
+  type AttemptRow,
+  endAttempt,
+  latestAttempt,
+  markAttemptRunning,
+  startAttempt,
+} from "@/lib/jobs/attempts";
 import { changeStatus, getJob, type JobRow } from "@/lib/jobs/repository";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
@@ -31,29 +37,49 @@ const WALLET_WAIT_MS = 500;
 export async function advance(deps: AdvanceDeps, jobId: string): Promise<AdvanceResult> {
   const job = await getJob(deps.db, jobId);
   if (!job) throw new Error(`no job ${jobId}`);
-  const later = (ms: number): AdvanceResult => ({ status: job.status, next: new Date(Date.now() + ms) });
-  if (isTerminal(job.status) || job.status === "pending_settlement") return { status: job.status, next: null };
+  const later = (ms: number): AdvanceResult => ({
+    status: job.status,
+    next: new Date(Date.now() + ms),
+  });
+  if (isTerminal(job.status) || job.status === "pending_settlement")
+    return { status: job.status, next: null };
   if (job.status === "queued") {
-    return (await startIfWalletHasRoom(deps, job)) ? { status: "generating", next: new Date() } : later(WALLET_WAIT_MS);
+    return (await startIfWalletHasRoom(deps, job))
+      ? { status: "generating", next: new Date() }
+      : later(WALLET_WAIT_MS);
   }
 
   const attempt = await latestAttempt(deps.db, job.id);
   if (!attempt || attempt.status === "failed") return submitNext(deps, job, attempt);
   if (attempt.status === "submitting") {
     // The process died between recording the attempt and hearing back from the upstream.
-    await endAttempt(deps.db, attempt, "failed", { code: "interrupted", message: "The submission was interrupted.", retryable: true }, "submitting");
+    await endAttempt(
+      deps.db,
+      attempt,
+      "failed",
+      { code: "interrupted", message: "The submission was interrupted.", retryable: true },
+      "submitting",
+    );
     return later(0);
   }
   if (attempt.status !== "running" || !attempt.taskId) return later(deps.pollIntervalMs);
 
   const provider = deps.providers.find((p) => p.name === attempt.provider);
   if (!provider) {
-    await endAttempt(deps.db, attempt, "failed", { code: "provider_unavailable", message: "The upstream is no longer configured.", retryable: true });
+    await endAttempt(deps.db, attempt, "failed", {
+      code: "provider_unavailable",
+      message: "The upstream is no longer configured.",
+      retryable: true,
+    });
     return later(0);
   }
   if (Date.now() - attempt.startedAt.getTime() > deps.attemptDeadlineMs) {
     await provider.cancel(attempt.taskId).catch(() => undefined);
-    await endAttempt(deps.db, attempt, "failed", { code: "upstream_timeout", message: "The upstream did not finish in time.", retryable: true });
+    await endAttempt(deps.db, attempt, "failed", {
+      code: "upstream_timeout",
+      message: "The upstream did not finish in time.",
+      retryable: true,
+    });
     return later(0);
   }
   try {
@@ -81,7 +107,8 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
   } catch (error) {
     if (!(error instanceof ProviderFailure)) throw error;
     // A transient status look-up error is retried until the attempt's deadline.
-    if (error.detail.retryable && error.detail.code !== "broken_video") return later(deps.pollIntervalMs);
+    if (error.detail.retryable && error.detail.code !== "broken_video")
+      return later(deps.pollIntervalMs);
     await endAttempt(deps.db, attempt, "failed", error.detail);
     return later(0);
   }
@@ -101,10 +128,18 @@ async function startIfWalletHasRoom(deps: AdvanceDeps, job: JobRow): Promise<boo
   });
 }
 
-async function submitNext(deps: AdvanceDeps, job: JobRow, previous: AttemptRow | undefined): Promise<AdvanceResult> {
+async function submitNext(
+  deps: AdvanceDeps,
+  job: JobRow,
+  previous: AttemptRow | undefined,
+): Promise<AdvanceResult> {
   const done = previous?.number ?? 0;
   const lastError = previous?.error ?? null;
-  if (done >= deps.maxAttempts || (lastError && !lastError.retryable) || deps.providers.length === 0) {
+  if (
+    done >= deps.maxAttempts ||
+    (lastError && !lastError.retryable) ||
+    deps.providers.length === 0
+  ) {
     return failJob(deps, job, lastError, done);
   }
   const provider = deps.providers[done % deps.providers.length] as VideoProvider;
@@ -118,20 +153,35 @@ async function submitNext(deps: AdvanceDeps, job: JobRow, previous: AttemptRow |
     return { status: job.status, next: new Date(Date.now() + deps.pollIntervalMs) };
   } catch (error) {
     const detail: JobError =
-      error instanceof ProviderFailure ? error.detail : { code: "upstream_error", message: "The upstream could not be reached.", retryable: true };
+      error instanceof ProviderFailure
+        ? error.detail
+        : {
+            code: "upstream_error",
+            message: "The upstream could not be reached.",
+            retryable: true,
+          };
     await endAttempt(deps.db, attempt, "failed", detail);
     return { status: job.status, next: new Date() };
   }
 }
 
-async function failJob(deps: AdvanceDeps, job: JobRow, lastError: JobError | null, attempts: number): Promise<AdvanceResult> {
+async function failJob(
+  deps: AdvanceDeps,
+  job: JobRow,
+  lastError: JobError | null,
+  attempts: number,
+): Promise<AdvanceResult> {
   const error: JobError = {
     code: lastError?.code ?? "generation_failed",
     message: `Generation failed after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${lastError?.message ?? "no upstream is available."}`,
     retryable: lastError?.retryable ?? true,
   };
   await auditedTransaction(deps.db, async (tx) => {
-    const failed = await changeStatus(tx, job.id, "generating", "failed", { error, finishedAt: new Date(), runAfter: null });
+    const failed = await changeStatus(tx, job.id, "generating", "failed", {
+      error,
+      finishedAt: new Date(),
+      runAfter: null,
+    });
     await deps.onFinished?.(tx, failed);
   });
   return { status: "failed", next: null };

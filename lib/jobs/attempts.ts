@@ -7,7 +7,12 @@ export type AttemptRow = typeof attempts.$inferSelect;
 export type AttemptStatus = "submitting" | "running" | "succeeded" | "failed";
 
 export async function latestAttempt(db: Db, jobId: string): Promise<AttemptRow | undefined> {
-  const [row] = await db.select().from(attempts).where(eq(attempts.jobId, jobId)).orderBy(desc(attempts.number)).limit(1);
+  const [row] = await db
+    .select()
+    .from(attempts)
+    .where(eq(attempts.jobId, jobId))
+    .orderBy(desc(attempts.number))
+    .limit(1);
   return row;
 }
 
@@ -16,14 +21,22 @@ export async function listAttempts(db: Db, jobId: string): Promise<AttemptRow[]>
 }
 
 /** Records the attempt BEFORE the upstream is called, so a crash never hides a submission. */
-export async function startAttempt(db: Db, jobId: string, number: number, provider: string): Promise<AttemptRow> {
+export async function startAttempt(
+  db: Db,
+  jobId: string,
+  number: number,
+  provider: string,
+): Promise<AttemptRow> {
   return auditedTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(attempts)
       .values({ id: crypto.randomUUID(), jobId, number, provider, status: "submitting" })
       .returning();
     if (!row) throw new Error("attempt insert returned nothing");
-    await tx.update(jobs).set({ attempts: number, updatedAt: new Date() }).where(eq(jobs.id, jobId));
+    await tx
+      .update(jobs)
+      .set({ attempts: number, updatedAt: new Date() })
+      .where(eq(jobs.id, jobId));
     await appendAudit(tx, "attempt.started", jobId, { number, provider });
     return row;
   });
@@ -38,7 +51,10 @@ export async function startAttempt(db: Db, jobId: string, number: number, provid
 export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<boolean> {
   const [row] = await db
     .update(attempts)
-    .set({ taskId, status: sql`case when ${attempts.status} = 'submitting' then 'running' else ${attempts.status} end` })
+    .set({
+      taskId,
+      status: sql`case when ${attempts.status} = 'submitting' then 'running' else ${attempts.status} end`,
+    })
     .where(eq(attempts.id, id))
     .returning({ status: attempts.status });
   return row?.status === "running";
@@ -49,7 +65,13 @@ export async function markAttemptRunning(db: Db, id: string, taskId: string): Pr
  * writing off a `submitting` attempt must not overwrite the `running` its submitter just recorded.
  * Returns whether it ended the attempt.
  */
-export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded" | "failed", error: JobError | null, from?: AttemptStatus): Promise<boolean> {
+export async function endAttempt(
+  db: Db,
+  attempt: AttemptRow,
+  status: "succeeded" | "failed",
+  error: JobError | null,
+  from?: AttemptStatus,
+): Promise<boolean> {
   return auditedTransaction(db, async (tx) => {
     const ended = await tx
       .update(attempts)
@@ -57,7 +79,12 @@ export async function endAttempt(db: Db, attempt: AttemptRow, status: "succeeded
       .where(and(eq(attempts.id, attempt.id), from ? eq(attempts.status, from) : undefined))
       .returning({ id: attempts.id });
     if (ended.length === 0) return false;
-    await appendAudit(tx, "attempt.ended", attempt.jobId, { number: attempt.number, provider: attempt.provider, status, ...(error ? { error } : {}) });
+    await appendAudit(tx, "attempt.ended", attempt.jobId, {
+      number: attempt.number,
+      provider: attempt.provider,
+      status,
+      ...(error ? { error } : {}),
+    });
     return true;
   });
 }

@@ -24,8 +24,14 @@ export type JobResource = {
 export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
 
 /** The Job object of the spec; video_url only while the job has succeeded and the link is live. */
-export async function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, refund?: RefundRow, now = new Date()): Promise<JobResource> {
-  const live = job.status === "succeeded" && job.videoKey && job.videoExpiresAt && job.videoExpiresAt > now;
+export async function toJobResource(
+  job: JobRow,
+  signVideoUrl: VideoUrlSigner,
+  refund?: RefundRow,
+  now = new Date(),
+): Promise<JobResource> {
+  const live =
+    job.status === "succeeded" && job.videoKey && job.videoExpiresAt && job.videoExpiresAt > now;
   return {
     job_id: job.id,
     sku: job.sku,
@@ -33,16 +39,29 @@ export async function toJobResource(job: JobRow, signVideoUrl: VideoUrlSigner, r
     created_at: job.createdAt.toISOString(),
     updated_at: job.updatedAt.toISOString(),
     attempts: job.attempts,
-    video_url: live && job.videoKey && job.videoExpiresAt ? await signVideoUrl(job.videoKey, job.videoExpiresAt) : null,
+    video_url:
+      live && job.videoKey && job.videoExpiresAt
+        ? await signVideoUrl(job.videoKey, job.videoExpiresAt)
+        : null,
     video_expires_at: job.videoExpiresAt?.toISOString() ?? null,
     seed: job.seed,
     frames_per_second: job.framesPerSecond,
     error: job.error,
-    refund: refund ? { status: refund.status, amount: formatUsd(refund.amountAtomic), transaction: refund.status === "pending" ? null : refund.transaction } : null,
+    refund: refund
+      ? {
+          status: refund.status,
+          amount: formatUsd(refund.amountAtomic),
+          transaction: refund.status === "pending" ? null : refund.transaction,
+        }
+      : null,
   };
 }
 
-export async function findJobResource(db: Db, id: string, signVideoUrl: VideoUrlSigner): Promise<JobResource | null> {
+export async function findJobResource(
+  db: Db,
+  id: string,
+  signVideoUrl: VideoUrlSigner,
+): Promise<JobResource | null> {
   if (!UUID.test(id)) return null;
   const job = await getJob(db, id.toLowerCase());
   return job ? toJobResource(job, signVideoUrl, await refundForJob(db, job.id)) : null;

@@ -11,8 +11,12 @@ export async function jobResponse(request: Request, id: string): Promise<Respons
   const db = await getDb();
   const base = baseUrlFor(request);
   const store = getVideoStore();
-  const job = await findJobResource(db, id, (key, expiresAt) => store.signedUrl(key, expiresAt, base));
+  const job = await findJobResource(db, id, (key, expiresAt) =>
+    store.signedUrl(key, expiresAt, base),
+  );
   if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
   // Finished jobs change only when the link expires; in-flight ones must be polled fresh.
-  return json(job, 200, { "cache-control": isTerminal(job.status) ? "private, max-age=5" : "no-store" });
+  return json(job, 200, {
+    "cache-control": isTerminal(job.status) ? "private, max-age=5" : "no-store",
+  });
 }

@@ -10,7 +10,13 @@ export type NewJob = typeof jobs.$inferInsert;
 export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
   const [row] = await db.insert(jobs).values(job).returning();
   if (!row) throw new Error("job insert returned nothing");
-  await appendAudit(db, "job.transition", row.id, { from: null, to: row.status, sku: row.sku, payer: row.payer, amount: row.amountAtomic });
+  await appendAudit(db, "job.transition", row.id, {
+    from: null,
+    to: row.status,
+    sku: row.sku,
+    payer: row.payer,
+    amount: row.amountAtomic,
+  });
   return row;
 }
 
@@ -44,7 +50,11 @@ export async function changeStatus(
     .where(and(eq(jobs.id, id), eq(jobs.status, from)))
     .returning();
   if (!row) throw new StaleJobError(id, from);
-  await appendAudit(db, "job.transition", id, { from, to, ...(patch.error ? { error: patch.error } : {}) });
+  await appendAudit(db, "job.transition", id, {
+    from,
+    to,
+    ...(patch.error ? { error: patch.error } : {}),
+  });
   return row;
 }
 

@@ -1,6 +1,13 @@
 /** The job lifecycle. Every status change in the service goes through transition(). */
 
-export const JOB_STATUSES = ["pending_settlement", "queued", "generating", "succeeded", "failed", "cancelled"] as const;
+export const JOB_STATUSES = [
+  "pending_settlement",
+  "queued",
+  "generating",
+  "succeeded",
+  "failed",
+  "cancelled",
+] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 const NEXT: Record<JobStatus, readonly JobStatus[]> = {

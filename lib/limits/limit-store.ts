@@ -23,7 +23,13 @@ export interface LimitStore {
    * running on any of `blockKeys`, and a hit on `key` with the same semantics as `hit` (a limit of
    * 0 while blocked, so a blocked client only reads its window).
    */
-  guard(key: string, limit: number, windowMs: number, now: Date, blockKeys: string[]): Promise<{ hit: Hit; blockedUntil: Date | null }>;
+  guard(
+    key: string,
+    limit: number,
+    windowMs: number,
+    now: Date,
+    blockKeys: string[],
+  ): Promise<{ hit: Hit; blockedUntil: Date | null }>;
   /** Records one rejection and returns how many fell within the last windowMs. */
   addRejection(ipHash: string, windowMs: number, now: Date): Promise<number>;
   block(ipHash: string, until: Date): Promise<void>;
@@ -31,6 +37,16 @@ export interface LimitStore {
 }
 
 /** A Hit from the count and the oldest counted time (epoch ms; null when nothing is counted). */
-export function toHit(allowed: boolean, count: number, oldestMs: number | null, windowMs: number, now: Date): Hit {
-  return { allowed, count, resetAt: new Date(oldestMs === null ? now.getTime() : oldestMs + windowMs) };
+export function toHit(
+  allowed: boolean,
+  count: number,
+  oldestMs: number | null,
+  windowMs: number,
+  now: Date,
+): Hit {
+  return {
+    allowed,
+    count,
+    resetAt: new Date(oldestMs === null ? now.getTime() : oldestMs + windowMs),
+  };
 }

@@ -15,7 +15,11 @@ export type RedisLimitStore = LimitStore & { close: () => Promise<void> };
  * the first connection is still being made wait for it instead of failing.
  */
 export function connectRedis(url: string): Redis {
-  const redis = new Redis(url, { connectTimeout: 2_000, commandTimeout: 2_000, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, {
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+  });
   // Without a listener ioredis reports every reconnect failure as an unhandled error.
   redis.on("error", (error: Error) => console.warn(`[limits] redis: ${error.message}`));
   return redis;
@@ -71,28 +75,78 @@ export function createRedisLimitStore(redis: Redis): RedisLimitStore {
   return {
     async hit(key, limit, windowMs, now) {
       const at = now.getTime();
-      const reply = await named(redis.eval(SLIDING_HIT, 1, `${PREFIX}log:${key}`, at - windowMs, limit, `${at}:${randomUUID()}`, at, windowMs));
+      const reply = await named(
+        redis.eval(
+          SLIDING_HIT,
+          1,
+          `${PREFIX}log:${key}`,
+          at - windowMs,
+          limit,
+          `${at}:${randomUUID()}`,
+          at,
+          windowMs,
+        ),
+      );
       const [allowed, count, oldest] = reply as [number, number, string | null];
-      return toHit(allowed === 1, Number(count), oldest === null ? null : Number(oldest), windowMs, now);
+      return toHit(
+        allowed === 1,
+        Number(count),
+        oldest === null ? null : Number(oldest),
+        windowMs,
+        now,
+      );
     },
     async guard(key, limit, windowMs, now, blockKeys) {
       const at = now.getTime();
       const keys = [`${PREFIX}log:${key}`, ...blockKeys.map((k) => `${PREFIX}block:${k}`)];
-      const reply = await named(redis.eval(GUARD, keys.length, ...keys, at - windowMs, limit, `${at}:${randomUUID()}`, at, windowMs, at));
-      const [allowed, count, oldest, until] = reply as [number, number, string | null, string | null];
-      return { hit: toHit(allowed === 1, Number(count), oldest === null ? null : Number(oldest), windowMs, now), blockedUntil: until === null ? null : new Date(Number(until)) };
+      const reply = await named(
+        redis.eval(
+          GUARD,
+          keys.length,
+          ...keys,
+          at - windowMs,
+          limit,
+          `${at}:${randomUUID()}`,
+          at,
+          windowMs,
+          at,
+        ),
+      );
+      const [allowed, count, oldest, until] = reply as [
+        number,
+        number,
+        string | null,
+        string | null,
+      ];
+      return {
+        hit: toHit(
+          allowed === 1,
+          Number(count),
+          oldest === null ? null : Number(oldest),
+          windowMs,
+          now,
+        ),
+        blockedUntil: until === null ? null : new Date(Number(until)),
+      };
     },
     async addRejection(ipHash, windowMs, now) {
       const k = `${PREFIX}rejections:${ipHash}`;
       const at = now.getTime();
       // Inclusive removal of entries at the window's edge: the Postgres store counts only later ones.
       const replies = await exec(
-        redis.multi().zadd(k, at, `${at}:${randomUUID()}`).zremrangebyscore(k, "-inf", at - windowMs).zcard(k).pexpire(k, windowMs),
+        redis
+          .multi()
+          .zadd(k, at, `${at}:${randomUUID()}`)
+          .zremrangebyscore(k, "-inf", at - windowMs)
+          .zcard(k)
+          .pexpire(k, windowMs),
       );
       return Number(replies[2]);
     },
     async block(ipHash, until) {
-      await named(redis.set(`${PREFIX}block:${ipHash}`, String(until.getTime()), "PXAT", until.getTime()));
+      await named(
+        redis.set(`${PREFIX}block:${ipHash}`, String(until.getTime()), "PXAT", until.getTime()),
+      );
     },
     async blockedUntil(ipHash, now) {
       const value = await named(redis.get(`${PREFIX}block:${ipHash}`));
@@ -127,4 +181,7 @@ async function named<T>(reply: Promise<T>): Promise<T> {
   }
 }
 
-const storeError = (error: unknown) => new Error(`Redis limit store: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+const storeError = (error: unknown) =>
+  new Error(`Redis limit store: ${error instanceof Error ? error.message : String(error)}`, {
+    cause: error,
+  });

@@ -14,6 +14,8 @@ const holder = globalThis as unknown as { __reel402Limits?: Promise<LimitStore> 
  */
 export function getLimitStore(): Promise<LimitStore> {
   const { redisUrl } = getEnv();
-  holder.__reel402Limits ??= redisUrl ? Promise.resolve(createRedisLimitStore(connectRedis(redisUrl))) : getDb().then(createPostgresLimitStore);
+  holder.__reel402Limits ??= redisUrl
+    ? Promise.resolve(createRedisLimitStore(connectRedis(redisUrl)))
+    : getDb().then(createPostgresLimitStore);
   return holder.__reel402Limits;
 }

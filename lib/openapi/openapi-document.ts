@@ -2,8 +2,19 @@ import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
 import { uploadsPathItem } from "@/lib/images/openapi-uploads";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
-import { jobCreatedSchema, jobSchema, problemSchema, statusSchema, toSchema } from "@/lib/requests/response-schemas";
-import { customPricing, fixedPrices, imagePricing, pricingFacts } from "@/lib/storefront/price-book";
+import {
+  jobCreatedSchema,
+  jobSchema,
+  problemSchema,
+  statusSchema,
+  toSchema,
+} from "@/lib/requests/response-schemas";
+import {
+  customPricing,
+  fixedPrices,
+  imagePricing,
+  pricingFacts,
+} from "@/lib/storefront/price-book";
 import { IMAGE_POLICY } from "@/lib/storefront/image-facts";
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 
@@ -13,17 +24,37 @@ const problem = (description: string) => ({
 });
 const health = (description: string, status: string) => ({
   description,
-  content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { const: status } } } } },
+  content: {
+    "application/json": {
+      schema: { type: "object", required: ["status"], properties: { status: { const: status } } },
+    },
+  },
 });
-const json = (description: string, ref: string) => ({ description, content: { "application/json": { schema: { $ref: ref } } } });
+const json = (description: string, ref: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: ref } } },
+});
 
 /** GET /openapi.json: OpenAPI 3.1 generated from the zod schemas the routes validate with. */
 export function buildOpenApiDocument(baseUrl: string) {
   const env = getEnv();
-  const payment = { protocol: "x402", x402Version: 2, scheme: "exact", network: env.network, asset: env.asset.address, currency: "USDC", payTo: env.payTo };
+  const payment = {
+    protocol: "x402",
+    x402Version: 2,
+    scheme: "exact",
+    network: env.network,
+    asset: env.asset.address,
+    currency: "USDC",
+    payTo: env.payTo,
+  };
   const priceInfo = new Map<string, Record<string, unknown>>([
-    ...fixedPrices().map(({ product, priceUsd, priceAtomic }) => [product.sku, { pricing: "fixed", price_usd: priceUsd, amount: priceAtomic }] as const),
-    ...[...customPricing(), ...imagePricing()].map((c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const),
+    ...fixedPrices().map(
+      ({ product, priceUsd, priceAtomic }) =>
+        [product.sku, { pricing: "fixed", price_usd: priceUsd, amount: priceAtomic }] as const,
+    ),
+    ...[...customPricing(), ...imagePricing()].map(
+      (c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const,
+    ),
   ]);
 
   const paths: Record<string, unknown> = {};
@@ -37,23 +68,74 @@ export function buildOpenApiDocument(baseUrl: string) {
         security: [],
         "x-payment-info": { ...payment, ...priceInfo.get(p.sku) },
         parameters: [
-          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 }, description: "Replays the original job without a second charge for 24 h." },
-          { name: "PAYMENT-SIGNATURE", in: "header", required: false, schema: { type: "string" }, description: "Base64 x402 v2 payment payload for the quoted requirements." },
-        ],
-        requestBody: { required: true, content: { "application/json": { schema: requestBodyJsonSchema(p), example: exampleBody(p) } } },
-        responses: {
-          "200": { ...json("Payment settled; job accepted.", "#/components/schemas/JobCreated"), headers: { "PAYMENT-RESPONSE": { schema: { type: "string" }, description: "Base64 settlement receipt." } } },
-          "202": json("Payment verified; settlement being confirmed on chain. Poll the job.", "#/components/schemas/JobCreated"),
-          "402": {
-            description: "Payment required: the x402 v2 PaymentRequired object, also in the PAYMENT-REQUIRED header.",
-            headers: { "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "Base64 PaymentRequired." } },
-            content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } } },
+          {
+            name: "Idempotency-Key",
+            in: "header",
+            required: false,
+            schema: { type: "string", maxLength: 255 },
+            description: "Replays the original job without a second charge for 24 h.",
           },
-          "403": problem("Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged."),
+          {
+            name: "PAYMENT-SIGNATURE",
+            in: "header",
+            required: false,
+            schema: { type: "string" },
+            description: "Base64 x402 v2 payment payload for the quoted requirements.",
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: requestBodyJsonSchema(p), example: exampleBody(p) },
+          },
+        },
+        responses: {
+          "200": {
+            ...json("Payment settled; job accepted.", "#/components/schemas/JobCreated"),
+            headers: {
+              "PAYMENT-RESPONSE": {
+                schema: { type: "string" },
+                description: "Base64 settlement receipt.",
+              },
+            },
+          },
+          "202": json(
+            "Payment verified; settlement being confirmed on chain. Poll the job.",
+            "#/components/schemas/JobCreated",
+          ),
+          "402": {
+            description:
+              "Payment required: the x402 v2 PaymentRequired object, also in the PAYMENT-REQUIRED header.",
+            headers: {
+              "PAYMENT-REQUIRED": {
+                schema: { type: "string" },
+                description: "Base64 PaymentRequired.",
+              },
+            },
+            content: {
+              "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } },
+            },
+          },
+          "403": problem(
+            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged.",
+          ),
           "409": problem("A request with this Idempotency-Key or payment is still in progress."),
-          "422": problem(p.mode === "image" ? "Idempotency-Key reused with a different request, or an image URL refused or not fetchable (`image_fetch_refused`, `image_fetch_failed`) or out of range (`image_dimensions`)." : "Idempotency-Key reused with a different request."),
+          "422": problem(
+            p.mode === "image"
+              ? "Idempotency-Key reused with a different request, or an image URL refused or not fetchable (`image_fetch_refused`, `image_fetch_failed`) or out of range (`image_dimensions`)."
+              : "Idempotency-Key reused with a different request.",
+          ),
           ...(p.mode === "image"
-            ? { "404": problem("`image` or `last_image` names an unknown upload (`upload_not_found`)."), "410": problem("The upload expired (`upload_expired`); upload it again."), "413": problem("A fetched image is too large (`image_too_large`)."), "415": problem("A fetched URL is not a JPEG, PNG or WebP still image (`unsupported_image`).") }
+            ? {
+                "404": problem(
+                  "`image` or `last_image` names an unknown upload (`upload_not_found`).",
+                ),
+                "410": problem("The upload expired (`upload_expired`); upload it again."),
+                "413": problem("A fetched image is too large (`image_too_large`)."),
+                "415": problem(
+                  "A fetched URL is not a JPEG, PNG or WebP still image (`unsupported_image`).",
+                ),
+              }
             : {}),
           "429": problem("Rate limit exceeded or IP temporarily blocked; see Retry-After."),
           "503": problem("At capacity; rejected before payment; never charged."),
@@ -66,23 +148,86 @@ export function buildOpenApiDocument(baseUrl: string) {
       operationId: "get_job",
       tags: ["jobs"],
       security: [],
-      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
-      responses: { "200": json("The job.", "#/components/schemas/Job"), "404": problem("Unknown job id.") },
+      parameters: [
+        { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+      ],
+      responses: {
+        "200": json("The job.", "#/components/schemas/Job"),
+        "404": problem("Unknown job id."),
+      },
     },
   };
   paths["/uploads"] = uploadsPathItem(problem);
-  paths["/status"] = { get: { operationId: "get_status", tags: ["service"], security: [], responses: { "200": json("Live statistics.", "#/components/schemas/Status") } } };
-  paths["/"] = { get: { operationId: "get_storefront", tags: ["service"], security: [], responses: { "200": { description: "Storefront JSON.", content: { "application/json": { schema: { type: "object" } } } } } } };
-  paths["/llms.txt"] = { get: { operationId: "get_llms_txt", tags: ["service"], security: [], responses: { "200": { description: "Markdown storefront for agents.", content: { "text/plain": { schema: { type: "string" } } } } } } };
-  paths["/openapi.json"] = { get: { operationId: "get_openapi", tags: ["service"], security: [], responses: { "200": { description: "This document.", content: { "application/json": { schema: { type: "object" } } } } } } };
-  paths["/healthz"] = { get: { operationId: "get_healthz", tags: ["service"], security: [], description: "Liveness for load balancers: the process is up. Touches no database or network.", responses: { "200": health("Process up.", "ok") } } };
+  paths["/status"] = {
+    get: {
+      operationId: "get_status",
+      tags: ["service"],
+      security: [],
+      responses: { "200": json("Live statistics.", "#/components/schemas/Status") },
+    },
+  };
+  paths["/"] = {
+    get: {
+      operationId: "get_storefront",
+      tags: ["service"],
+      security: [],
+      responses: {
+        "200": {
+          description: "Storefront JSON.",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
+    },
+  };
+  paths["/llms.txt"] = {
+    get: {
+      operationId: "get_llms_txt",
+      tags: ["service"],
+      security: [],
+      responses: {
+        "200": {
+          description: "Markdown storefront for agents.",
+          content: { "text/plain": { schema: { type: "string" } } },
+        },
+      },
+    },
+  };
+  paths["/openapi.json"] = {
+    get: {
+      operationId: "get_openapi",
+      tags: ["service"],
+      security: [],
+      responses: {
+        "200": {
+          description: "This document.",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
+    },
+  };
+  paths["/healthz"] = {
+    get: {
+      operationId: "get_healthz",
+      tags: ["service"],
+      security: [],
+      description:
+        "Liveness for load balancers: the process is up. Touches no database or network.",
+      responses: { "200": health("Process up.", "ok") },
+    },
+  };
   paths["/readyz"] = {
     get: {
       operationId: "get_readyz",
       tags: ["service"],
       security: [],
-      description: "Readiness for load balancers: database reachable, every migration applied, the facilitator reachable when it is a remote one (its answer cached a few seconds).",
-      responses: { "200": health("Ready for paid work.", "ready"), "503": problem("Not ready (`unavailable`); `failures` lists each failing check (`database`, `migrations`, `facilitator`) with a reason.") },
+      description:
+        "Readiness for load balancers: database reachable, every migration applied, the facilitator reachable when it is a remote one (its answer cached a few seconds).",
+      responses: {
+        "200": health("Ready for paid work.", "ready"),
+        "503": problem(
+          "Not ready (`unavailable`); `failures` lists each failing check (`database`, `migrations`, `facilitator`) with a reason.",
+        ),
+      },
     },
   };
 

@@ -6,7 +6,10 @@ import { BaseError } from "viem";
  * error, timeout, lost response, an answer that cannot be trusted). Code that moves money acts
  * on `yes` and `no` only; `unknown` means: do nothing now, ask again on a later tick.
  */
-export type ChainFact<T = true> = { kind: "yes"; value: T } | { kind: "no" } | { kind: "unknown"; reason: string };
+export type ChainFact<T = true> =
+  | { kind: "yes"; value: T }
+  | { kind: "no" }
+  | { kind: "unknown"; reason: string };
 
 export const yes = <T>(value: T): ChainFact<T> => ({ kind: "yes", value });
 export const no = <T>(): ChainFact<T> => ({ kind: "no" });
@@ -22,7 +25,10 @@ export function unknownReason(error: unknown): string {
  * Runs a read; `isNo` picks the errors that are the chain's definite "no" (e.g. viem's
  * not-found errors, raised when the node answered `null`). Every other error is `unknown`.
  */
-export async function readFact<T>(read: () => Promise<T>, isNo: (error: unknown) => boolean = () => false): Promise<ChainFact<T>> {
+export async function readFact<T>(
+  read: () => Promise<T>,
+  isNo: (error: unknown) => boolean = () => false,
+): Promise<ChainFact<T>> {
   try {
     return yes(await read());
   } catch (error) {
@@ -31,4 +37,5 @@ export async function readFact<T>(read: () => Promise<T>, isNo: (error: unknown)
 }
 
 // By name: an instanceof check would miss a second copy of viem in the bundle.
-export const receiptMissing = (e: unknown) => e instanceof Error && e.name === "TransactionReceiptNotFoundError";
+export const receiptMissing = (e: unknown) =>
+  e instanceof Error && e.name === "TransactionReceiptNotFoundError";

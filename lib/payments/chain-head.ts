@@ -17,7 +17,9 @@ export function noteBlock(chainId: number, block: bigint): void {
  * process has already seen (a lagging node behind a load balancer answers from the past, where
  * a settled authorization still looks unused).
  */
-export async function freshHead(client: Pick<PublicClient, "getBlock" | "chain">): Promise<ChainFact<Head>> {
+export async function freshHead(
+  client: Pick<PublicClient, "getBlock" | "chain">,
+): Promise<ChainFact<Head>> {
   const block = await readFact(() => client.getBlock({ blockTag: "latest" }));
   if (block.kind !== "yes") return unknown(block.kind === "unknown" ? block.reason : "no block");
   const chainId = client.chain?.id ?? 0;

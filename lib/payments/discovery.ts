@@ -25,7 +25,11 @@ function declare(product: AnyProduct): Record<string, unknown> {
     input: exampleBody(product),
     inputSchema: requestBodyJsonSchema(product),
     output: {
-      example: { job_id: "6f1c2b1e-3d4a-4b5c-8d9e-0f1a2b3c4d5e", status: "queued", status_url: "/jobs/6f1c2b1e-3d4a-4b5c-8d9e-0f1a2b3c4d5e" },
+      example: {
+        job_id: "6f1c2b1e-3d4a-4b5c-8d9e-0f1a2b3c4d5e",
+        status: "queued",
+        status_url: "/jobs/6f1c2b1e-3d4a-4b5c-8d9e-0f1a2b3c4d5e",
+      },
       schema: toSchema(jobCreatedSchema),
     },
   });

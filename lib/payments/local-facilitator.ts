@@ -11,16 +11,32 @@ import type { OperatorWallet } from "@/lib/payments/operator-wallet";
  * The x402 exact-scheme facilitator running in-process against the devnet, exposed through the
  * same FacilitatorClient interface a hosted facilitator has.
  */
-export function createLocalFacilitator(wallet: OperatorWallet, network: Network): FacilitatorClient {
+export function createLocalFacilitator(
+  wallet: OperatorWallet,
+  network: Network,
+): FacilitatorClient {
   const { client } = wallet;
   const send = signThenSend(wallet);
   const signer = toFacilitatorEvmSigner(
     {
       address: wallet.account.address,
-      readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),
-      verifyTypedData: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
+      readContract: (args) =>
+        client.readContract(args as Parameters<typeof client.readContract>[0]),
+      verifyTypedData: (args) =>
+        client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
       writeContract: (args) =>
-        send(args.address, concat([encodeFunctionData({ abi: args.abi as Abi, functionName: args.functionName, args: args.args }), args.dataSuffix ?? "0x"]), args.gas),
+        send(
+          args.address,
+          concat([
+            encodeFunctionData({
+              abi: args.abi as Abi,
+              functionName: args.functionName,
+              args: args.args,
+            }),
+            args.dataSuffix ?? "0x",
+          ]),
+          args.gas,
+        ),
       sendTransaction: (args) => send(args.to, args.data),
       waitForTransactionReceipt: async (args) => {
         const receipt = await client.waitForTransactionReceipt(args);
@@ -35,7 +51,8 @@ export function createLocalFacilitator(wallet: OperatorWallet, network: Network)
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
-    getSupported: async () => facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
+    getSupported: async () =>
+      facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
   };
 }
 
@@ -50,7 +67,13 @@ function signThenSend(wallet: OperatorWallet) {
   const { client, account, serialize } = wallet;
   return (to: `0x${string}`, data: `0x${string}`, gas?: bigint) =>
     serialize(async () => {
-      const request = await client.prepareTransactionRequest({ account, chain: client.chain, to, data, ...(gas ? { gas } : {}) });
+      const request = await client.prepareTransactionRequest({
+        account,
+        chain: client.chain,
+        to,
+        data,
+        ...(gas ? { gas } : {}),
+      });
       const raw = await client.signTransaction(request as never);
       await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
       return keccak256(raw);

@@ -13,7 +13,11 @@ const MAX_PROBES = 80;
  * and reads that transaction. Every read is pinned to a block number, so a lagging node cannot
  * pass off an old state as the current one.
  */
-export async function nonceTaker(client: Reader, address: `0x${string}`, nonce: number): Promise<ChainFact<Hash>> {
+export async function nonceTaker(
+  client: Reader,
+  address: `0x${string}`,
+  nonce: number,
+): Promise<ChainFact<Hash>> {
   const head = await readFact(() => client.getBlockNumber({ cacheTime: 0 }));
   if (head.kind !== "yes") return unknown(head.kind === "unknown" ? head.reason : "no head");
   let probes = 0;
@@ -49,8 +53,15 @@ export async function nonceTaker(client: Reader, address: `0x${string}`, nonce: 
     else lo = mid;
     if (probes > MAX_PROBES) return unknown("nonce search too long");
   }
-  const block = await readFact(() => client.getBlock({ blockNumber: hi, includeTransactions: true }));
+  const block = await readFact(() =>
+    client.getBlock({ blockNumber: hi, includeTransactions: true }),
+  );
   if (block.kind !== "yes") return unknown("block read failed");
-  const tx = block.value.transactions.find((t) => typeof t === "object" && t.from.toLowerCase() === address.toLowerCase() && t.nonce === nonce);
-  return tx && typeof tx === "object" ? yes(tx.hash) : unknown("the nonce's block holds no transaction of this sender");
+  const tx = block.value.transactions.find(
+    (t) =>
+      typeof t === "object" && t.from.toLowerCase() === address.toLowerCase() && t.nonce === nonce,
+  );
+  return tx && typeof tx === "object"
+    ? yes(tx.hash)
+    : unknown("the nonce's block holds no transaction of this sender");
 }

@@ -7,7 +7,9 @@ import { privateKeyToAccount } from "viem/accounts";
  */
 export function createOperatorWallet(rpcUrl: string, privateKey: `0x${string}`, chain: Chain) {
   const account = privateKeyToAccount(privateKey);
-  const client = createWalletClient({ account, chain, transport: http(rpcUrl) }).extend(publicActions);
+  const client = createWalletClient({ account, chain, transport: http(rpcUrl) }).extend(
+    publicActions,
+  );
   let tail: Promise<unknown> = Promise.resolve();
   const serialize = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);

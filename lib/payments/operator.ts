@@ -21,7 +21,8 @@ function walletFor(privateKey: `0x${string}`): OperatorWallet {
 /** The devnet facilitator's wallet (account #0). */
 export function getOperatorWallet(): OperatorWallet {
   const env = getEnv();
-  if (env.facilitator.kind !== "local") throw new Error("the operator wallet exists only on the devnet");
+  if (env.facilitator.kind !== "local")
+    throw new Error("the operator wallet exists only on the devnet");
   return walletFor(env.facilitator.privateKey);
 }
 

@@ -5,23 +5,41 @@ import { payments } from "@/lib/db/schema";
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = "verified" | "settled" | "failed" | "unknown";
 
-export async function findPaymentByAuthorization(db: Db, network: string, payer: string, nonce: string): Promise<PaymentRow | undefined> {
+export async function findPaymentByAuthorization(
+  db: Db,
+  network: string,
+  payer: string,
+  nonce: string,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.network, network), eq(payments.payer, payer.toLowerCase()), eq(payments.nonce, nonce.toLowerCase())))
+    .where(
+      and(
+        eq(payments.network, network),
+        eq(payments.payer, payer.toLowerCase()),
+        eq(payments.nonce, nonce.toLowerCase()),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 export async function insertPayment(db: Db, payment: typeof payments.$inferInsert): Promise<void> {
-  await db.insert(payments).values({ ...payment, payer: payment.payer.toLowerCase(), nonce: payment.nonce.toLowerCase() });
+  await db
+    .insert(payments)
+    .values({ ...payment, payer: payment.payer.toLowerCase(), nonce: payment.nonce.toLowerCase() });
 }
 
 export async function updatePayment(
   db: Db,
   id: string,
-  patch: { status: PaymentStatus; transaction?: string | null; failureReason?: string | null; settledAt?: Date | null },
+  patch: {
+    status: PaymentStatus;
+    transaction?: string | null;
+    failureReason?: string | null;
+    settledAt?: Date | null;
+  },
 ): Promise<void> {
   await db.update(payments).set(patch).where(eq(payments.id, id));
 }

@@ -7,7 +7,11 @@ import type { Env } from "@/lib/env";
  * requirements are byte-identical to the challenge's and a body that prices differently can
  * never match.
  */
-export function buildRequirements(server: x402ResourceServer, env: Env, amountAtomic: number): Promise<PaymentRequirements[]> {
+export function buildRequirements(
+  server: x402ResourceServer,
+  env: Env,
+  amountAtomic: number,
+): Promise<PaymentRequirements[]> {
   return server.buildPaymentRequirements({
     scheme: "exact",
     network: env.network,

@@ -1,5 +1,9 @@
 import "server-only";
-import { HTTPFacilitatorClient, type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
+import {
+  HTTPFacilitatorClient,
+  type FacilitatorClient,
+  x402ResourceServer,
+} from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
@@ -12,10 +16,18 @@ import { getOperatorWallet } from "@/lib/payments/operator";
 export function facilitatorClient(env: Env): FacilitatorClient {
   const f = env.facilitator;
   if (f.kind === "local") {
-    return withSettlementFaults(createLocalFacilitator(getOperatorWallet(), env.network), env.devnetFaults);
+    return withSettlementFaults(
+      createLocalFacilitator(getOperatorWallet(), env.network),
+      env.devnetFaults,
+    );
   }
-  const createAuthHeaders = f.cdpKeyId && f.cdpKeySecret ? cdpAuthHeaders(f.url, f.cdpKeyId, f.cdpKeySecret) : undefined;
-  return new HTTPFacilitatorClient({ url: f.url, timeoutMs: env.facilitatorTimeoutMs, ...(createAuthHeaders ? { createAuthHeaders } : {}) });
+  const createAuthHeaders =
+    f.cdpKeyId && f.cdpKeySecret ? cdpAuthHeaders(f.url, f.cdpKeyId, f.cdpKeySecret) : undefined;
+  return new HTTPFacilitatorClient({
+    url: f.url,
+    timeoutMs: env.facilitatorTimeoutMs,
+    ...(createAuthHeaders ? { createAuthHeaders } : {}),
+  });
 }
 
 const holder = globalThis as unknown as { __reel402Server?: Promise<x402ResourceServer> };
@@ -24,7 +36,10 @@ const holder = globalThis as unknown as { __reel402Server?: Promise<x402Resource
 export function getResourceServer(): Promise<x402ResourceServer> {
   holder.__reel402Server ??= (async () => {
     const env = getEnv();
-    const server = new x402ResourceServer(facilitatorClient(env)).register(env.network, new ExactEvmScheme());
+    const server = new x402ResourceServer(facilitatorClient(env)).register(
+      env.network,
+      new ExactEvmScheme(),
+    );
     server.registerExtension(bazaarResourceServerExtension);
     await server.initialize();
     return server;

@@ -1,8 +1,22 @@
 import { z } from "zod";
 import { checkedDownload } from "@/lib/providers/checked-download";
-import { assertSupported, httpFailure, requestJson, TASK_LOST, type UpstreamReply } from "@/lib/providers/http-errors";
+import {
+  assertSupported,
+  httpFailure,
+  requestJson,
+  TASK_LOST,
+  type UpstreamReply,
+} from "@/lib/providers/http-errors";
 import { frameDataUrls } from "@/lib/providers/frame-data-urls";
-import { type GenerationSpec, type ImageLoader, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
+import {
+  type GenerationSpec,
+  type ImageLoader,
+  type ModelId,
+  ProviderFailure,
+  type ProviderError,
+  type PollResult,
+  type VideoProvider,
+} from "@/lib/providers/types";
 
 export type ArkConfig = {
   baseUrl: string;
@@ -13,7 +27,9 @@ export type ArkConfig = {
   loadImage?: ImageLoader;
 };
 
-const errorBody = z.object({ error: z.object({ code: z.string().optional() }).nullish() }).nullish();
+const errorBody = z
+  .object({ error: z.object({ code: z.string().optional() }).nullish() })
+  .nullish();
 const createdBody = z.object({ id: z.string().min(1) });
 const taskBody = z.object({
   status: z.string(),
@@ -31,25 +47,37 @@ function failureOf(reply: UpstreamReply): ProviderError {
   return httpFailure(reply.status, { moderated: MODERATION.test(code ?? ""), upstreamCode: code });
 }
 
-const UPSTREAM_FAILED: ProviderError = { code: "upstream_failed", message: "The upstream failed to produce a video.", retryable: true };
+const UPSTREAM_FAILED: ProviderError = {
+  code: "upstream_failed",
+  message: "The upstream failed to produce a video.",
+  retryable: true,
+};
 
 function taskFailure(status: string, code: string | undefined): ProviderError {
   if (MODERATION.test(code ?? "")) return httpFailure(400, { moderated: true });
   if (status === "failed") return UPSTREAM_FAILED;
-  return { ...UPSTREAM_FAILED, message: `The upstream task was ${status === "expired" ? "expired" : "cancelled"}.` };
+  return {
+    ...UPSTREAM_FAILED,
+    message: `The upstream task was ${status === "expired" ? "expired" : "cancelled"}.`,
+  };
 }
 
 /**
  * The task's content items: the prompt as text (an image task may have none), then each frame
  * image as an `image_url` item with its role, the way Seedance takes first and last frames.
  */
-async function contentOf(spec: GenerationSpec, loadImage: ImageLoader | undefined): Promise<Record<string, unknown>[]> {
+async function contentOf(
+  spec: GenerationSpec,
+  loadImage: ImageLoader | undefined,
+): Promise<Record<string, unknown>[]> {
   const frames = await frameDataUrls(spec, loadImage);
   if (!frames) return [{ type: "text", text: spec.prompt }];
   return [
     ...(spec.prompt ? [{ type: "text", text: spec.prompt }] : []),
     { type: "image_url", image_url: { url: frames.first }, role: "first_frame" },
-    ...(frames.last ? [{ type: "image_url", image_url: { url: frames.last }, role: "last_frame" }] : []),
+    ...(frames.last
+      ? [{ type: "image_url", image_url: { url: frames.last }, role: "last_frame" }]
+      : []),
   ];
 }
 
@@ -61,7 +89,8 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
   const fetchImpl = config.fetch ?? fetch;
   const tasks = `${config.baseUrl.replace(/\/+$/, "")}/api/v3/contents/generations/tasks`;
   const headers = { authorization: `Bearer ${config.apiKey}`, "content-type": "application/json" };
-  const call = (url: string, init: RequestInit) => requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+  const call = (url: string, init: RequestInit) =>
+    requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
   const taskUrl = (taskId: string) => `${tasks}/${encodeURIComponent(taskId)}`;
 
   return {
@@ -82,7 +111,12 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
       const reply = await call(tasks, { method: "POST", body: JSON.stringify(body) });
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const created = createdBody.safeParse(reply.body);
-      if (!created.success) throw new ProviderFailure({ code: "upstream_error", message: "The upstream returned no task id.", retryable: true });
+      if (!created.success)
+        throw new ProviderFailure({
+          code: "upstream_error",
+          message: "The upstream returned no task id.",
+          retryable: true,
+        });
       return { taskId: created.data.id };
     },
 
@@ -91,12 +125,30 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
       if (reply.status === 404) return { state: "failed", error: TASK_LOST };
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const parsed = taskBody.safeParse(reply.body);
-      if (!parsed.success) throw new ProviderFailure({ code: "upstream_error", message: "The upstream sent an unreadable task.", retryable: true });
+      if (!parsed.success)
+        throw new ProviderFailure({
+          code: "upstream_error",
+          message: "The upstream sent an unreadable task.",
+          retryable: true,
+        });
       const task = parsed.data;
       switch (task.status) {
         case "succeeded":
-          if (!task.content?.video_url) return { state: "failed", error: { code: "broken_video", message: "The upstream finished without a video.", retryable: true } };
-          return { state: "succeeded", videoUrl: task.content.video_url, seed: task.seed ?? null, framesPerSecond: task.framespersecond ?? null };
+          if (!task.content?.video_url)
+            return {
+              state: "failed",
+              error: {
+                code: "broken_video",
+                message: "The upstream finished without a video.",
+                retryable: true,
+              },
+            };
+          return {
+            state: "succeeded",
+            videoUrl: task.content.video_url,
+            seed: task.seed ?? null,
+            framesPerSecond: task.framespersecond ?? null,
+          };
         case "failed":
         case "cancelled":
         case "expired":

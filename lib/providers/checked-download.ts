@@ -65,7 +65,11 @@ const VIDEO_TYPE = /^(video\/|application\/octet-stream|binary\/octet-stream)/i;
  * never sent along). `timeoutMs` bounds the wait for headers and any stall between chunks, not
  * the whole transfer, so a large file on a slow link still arrives.
  */
-export async function checkedDownload(fetchImpl: typeof fetch, url: string, timeoutMs: number): Promise<VideoDownload> {
+export async function checkedDownload(
+  fetchImpl: typeof fetch,
+  url: string,
+  timeoutMs: number,
+): Promise<VideoDownload> {
   const abort = new AbortController();
   let stalled = false;
   let timer = setTimeout(() => abort.abort(), timeoutMs);
@@ -84,7 +88,12 @@ export async function checkedDownload(fetchImpl: typeof fetch, url: string, time
     throw new ProviderFailure(networkFailure(error));
   }
   const length = Number(res.headers.get("content-length") ?? Number.NaN);
-  if (res.status !== 200 || !res.body || !VIDEO_TYPE.test(res.headers.get("content-type") ?? "") || length === 0) {
+  if (
+    res.status !== 200 ||
+    !res.body ||
+    !VIDEO_TYPE.test(res.headers.get("content-type") ?? "") ||
+    length === 0
+  ) {
     clearTimeout(timer);
     await res.body?.cancel().catch(() => undefined);
     throw new ProviderFailure(BROKEN_VIDEO);
@@ -126,7 +135,8 @@ export async function checkedDownload(fetchImpl: typeof fetch, url: string, time
     try {
       yield* head;
       for (let chunk = await next(); chunk; chunk = await next()) yield chunk;
-      if (!walker.complete() || (Number.isFinite(length) && received !== length)) throw new ProviderFailure(BROKEN_VIDEO);
+      if (!walker.complete() || (Number.isFinite(length) && received !== length))
+        throw new ProviderFailure(BROKEN_VIDEO);
     } finally {
       clearTimeout(timer);
       await reader.cancel().catch(() => undefined);

@@ -1,8 +1,22 @@
 import { z } from "zod";
 import { checkedDownload } from "@/lib/providers/checked-download";
-import { assertSupported, httpFailure, requestJson, TASK_LOST, type UpstreamReply } from "@/lib/providers/http-errors";
+import {
+  assertSupported,
+  httpFailure,
+  requestJson,
+  TASK_LOST,
+  type UpstreamReply,
+} from "@/lib/providers/http-errors";
 import { frameDataUrls } from "@/lib/providers/frame-data-urls";
-import { type GenerationSpec, type ImageLoader, type ModelId, ProviderFailure, type ProviderError, type PollResult, type VideoProvider } from "@/lib/providers/types";
+import {
+  type GenerationSpec,
+  type ImageLoader,
+  type ModelId,
+  ProviderFailure,
+  type ProviderError,
+  type PollResult,
+  type VideoProvider,
+} from "@/lib/providers/types";
 
 export type FalConfig = {
   queueBaseUrl: string;
@@ -17,15 +31,24 @@ export type FalConfig = {
  * What a queued request needs after a restart. fal's returned URLs drop the endpoint's sub-path
  * (`fal-ai/bytedance/requests/…`), so they are kept as given rather than rebuilt.
  */
-const falTask = z.object({ request_id: z.string().min(1), status_url: z.url(), response_url: z.url(), cancel_url: z.url() });
+const falTask = z.object({
+  request_id: z.string().min(1),
+  status_url: z.url(),
+  response_url: z.url(),
+  cancel_url: z.url(),
+});
 type FalTask = z.infer<typeof falTask>;
 
 const statusBody = z.object({ status: z.string() });
-const resultBody = z.object({ video: z.object({ url: z.string().min(1) }).nullish(), seed: z.number().nullish() });
+const resultBody = z.object({
+  video: z.object({ url: z.string().min(1) }).nullish(),
+  seed: z.number().nullish(),
+});
 const errorBody = z.object({ detail: z.unknown() }).nullish();
 
 const PREFIX = "fal.";
-const encodeTask = (task: FalTask) => PREFIX + Buffer.from(JSON.stringify(task)).toString("base64url");
+const encodeTask = (task: FalTask) =>
+  PREFIX + Buffer.from(JSON.stringify(task)).toString("base64url");
 
 /** fal marks moderation refusals with `type: "content_policy_violation"` in `detail`. */
 const MODERATION = /content_policy|policy_violation|nsfw/i;
@@ -33,12 +56,17 @@ const MODERATION = /content_policy|policy_violation|nsfw/i;
 /** Only the error types are looked at: `detail` items may echo the prompt back. */
 function moderated(detail: unknown): boolean {
   if (typeof detail === "string") return MODERATION.test(detail);
-  return Array.isArray(detail) && detail.some((item) => MODERATION.test(String((item as { type?: unknown } | null)?.type ?? "")));
+  return (
+    Array.isArray(detail) &&
+    detail.some((item) => MODERATION.test(String((item as { type?: unknown } | null)?.type ?? "")))
+  );
 }
 
 function failureOf(reply: UpstreamReply): ProviderError {
   const detail = errorBody.safeParse(reply.body).data?.detail;
-  const hint = (reply.headers.get("x-fal-retryable") ?? reply.headers.get("x-fal-needs-retry"))?.trim().toLowerCase();
+  const hint = (reply.headers.get("x-fal-retryable") ?? reply.headers.get("x-fal-needs-retry"))
+    ?.trim()
+    .toLowerCase();
   return httpFailure(reply.status, {
     moderated: moderated(detail),
     retryable: hint === "true" ? true : hint === "false" ? false : undefined,
@@ -55,7 +83,11 @@ const ANIMATE_PROMPT = "Bring this image to life with natural, gentle motion.";
  */
 function imageEndpoint(textEndpoint: string): string {
   if (!/\/text-to-video$/.test(textEndpoint)) {
-    throw new ProviderFailure({ code: "unsupported_input", message: "This upstream endpoint does not animate images.", retryable: true });
+    throw new ProviderFailure({
+      code: "unsupported_input",
+      message: "This upstream endpoint does not animate images.",
+      retryable: true,
+    });
   }
   return textEndpoint.replace(/\/text-to-video$/, "/image-to-video");
 }
@@ -70,14 +102,20 @@ export function createFalProvider(config: FalConfig): VideoProvider {
   const base = config.queueBaseUrl.replace(/\/+$/, "");
   const origin = new URL(base).origin;
   const headers = { authorization: `Key ${config.apiKey}`, "content-type": "application/json" };
-  const call = (url: string, init: RequestInit) => requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+  const call = (url: string, init: RequestInit) =>
+    requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
 
   // The key goes only to the configured queue host, whatever a task id or a reply claims.
-  const onQueueHost = (task: FalTask) => [task.status_url, task.response_url, task.cancel_url].every((u) => new URL(u).origin === origin);
+  const onQueueHost = (task: FalTask) =>
+    [task.status_url, task.response_url, task.cancel_url].every(
+      (u) => new URL(u).origin === origin,
+    );
   const decodeTask = (taskId: string): FalTask | null => {
     if (!taskId.startsWith(PREFIX)) return null;
     try {
-      const parsed = falTask.safeParse(JSON.parse(Buffer.from(taskId.slice(PREFIX.length), "base64url").toString("utf8")));
+      const parsed = falTask.safeParse(
+        JSON.parse(Buffer.from(taskId.slice(PREFIX.length), "base64url").toString("utf8")),
+      );
       return parsed.success && onQueueHost(parsed.data) ? parsed.data : null;
     } catch {
       return null;
@@ -92,18 +130,29 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       const body = {
         // fal's image-to-video requires a prompt; a picture sent without one gets a neutral direction.
         prompt: spec.prompt || (frames ? ANIMATE_PROMPT : spec.prompt),
-        ...(frames ? { image_url: frames.first, ...(frames.last ? { end_image_url: frames.last } : {}) } : {}),
+        ...(frames
+          ? { image_url: frames.first, ...(frames.last ? { end_image_url: frames.last } : {}) }
+          : {}),
         aspect_ratio: spec.ratio === "adaptive" ? "16:9" : spec.ratio,
         resolution: spec.resolution,
         duration: String(spec.durationSeconds),
         generate_audio: spec.generateAudio,
       };
-      const endpoint = frames ? imageEndpoint(config.endpoints[spec.model]) : config.endpoints[spec.model];
-      const reply = await call(`${base}/${endpoint}`, { method: "POST", body: JSON.stringify(body) });
+      const endpoint = frames
+        ? imageEndpoint(config.endpoints[spec.model])
+        : config.endpoints[spec.model];
+      const reply = await call(`${base}/${endpoint}`, {
+        method: "POST",
+        body: JSON.stringify(body),
+      });
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const task = falTask.safeParse(reply.body);
       if (!task.success || !onQueueHost(task.data)) {
-        throw new ProviderFailure({ code: "upstream_error", message: "The upstream returned no usable request.", retryable: true });
+        throw new ProviderFailure({
+          code: "upstream_error",
+          message: "The upstream returned no usable request.",
+          retryable: true,
+        });
       }
       const { request_id, status_url, response_url, cancel_url } = task.data;
       return { taskId: encodeTask({ request_id, status_url, response_url, cancel_url }) };
@@ -116,14 +165,28 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       if (status.status === 404) return { state: "failed", error: TASK_LOST };
       if (!status.ok) throw new ProviderFailure(failureOf(status));
       // IN_QUEUE and IN_PROGRESS (sent with 202) and anything unknown: keep waiting.
-      if (statusBody.safeParse(status.body).data?.status !== "COMPLETED") return { state: "running" };
+      if (statusBody.safeParse(status.body).data?.status !== "COMPLETED")
+        return { state: "running" };
 
       // A request that failed upstream shows up here, as an error reply on the result.
       const result = await call(task.response_url, { method: "GET" });
       if (!result.ok) return { state: "failed", error: failureOf(result) };
       const video = resultBody.safeParse(result.body).data;
-      if (!video?.video) return { state: "failed", error: { code: "broken_video", message: "The upstream finished without a video.", retryable: true } };
-      return { state: "succeeded", videoUrl: video.video.url, seed: video.seed ?? null, framesPerSecond: null };
+      if (!video?.video)
+        return {
+          state: "failed",
+          error: {
+            code: "broken_video",
+            message: "The upstream finished without a video.",
+            retryable: true,
+          },
+        };
+      return {
+        state: "succeeded",
+        videoUrl: video.video.url,
+        seed: video.seed ?? null,
+        framesPerSecond: null,
+      };
     },
 
     download: (_taskId, videoUrl) => checkedDownload(fetchImpl, videoUrl, config.requestTimeoutMs),

@@ -9,15 +9,30 @@ export type FrameUrls = { first: string; last: string | null };
  * payer's picture is published. Our images are re-encoded and size-capped, far under either
  * upstream's request limit.
  */
-export async function frameDataUrls(spec: GenerationSpec, loadImage: ImageLoader | undefined): Promise<FrameUrls | null> {
+export async function frameDataUrls(
+  spec: GenerationSpec,
+  loadImage: ImageLoader | undefined,
+): Promise<FrameUrls | null> {
   const images = spec.images;
   if (!images) return null;
-  if (!loadImage) throw new ProviderFailure({ code: "upstream_failed", message: "This upstream cannot read frame images.", retryable: true });
+  if (!loadImage)
+    throw new ProviderFailure({
+      code: "upstream_failed",
+      message: "This upstream cannot read frame images.",
+      retryable: true,
+    });
   const load = async (id: string) => {
     const image = await loadImage(id).catch(() => {
-      throw new ProviderFailure({ code: "image_unavailable", message: "A frame image of this job could not be read.", retryable: true });
+      throw new ProviderFailure({
+        code: "image_unavailable",
+        message: "A frame image of this job could not be read.",
+        retryable: true,
+      });
     });
     return `data:${image.mime};base64,${image.bytes.toString("base64")}`;
   };
-  return { first: await load(images.first.id), last: images.last ? await load(images.last.id) : null };
+  return {
+    first: await load(images.first.id),
+    last: images.last ? await load(images.last.id) : null,
+  };
 }

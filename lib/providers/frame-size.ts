@@ -16,7 +16,9 @@ const even = (n: number) => Math.round(n / 2) * 2;
 export function frameSize(resolution: Resolution, ratio: Ratio): { width: number; height: number } {
   const [w, h] = RATIO[ratio === "adaptive" ? "16:9" : ratio];
   const short = SHORT_SIDE[resolution];
-  return w >= h ? { width: even((short * w) / h), height: short } : { width: short, height: even((short * h) / w) };
+  return w >= h
+    ? { width: even((short * w) / h), height: short }
+    : { width: short, height: even((short * h) / w) };
 }
 
 type FixedRatio = Exclude<Ratio, "adaptive">;

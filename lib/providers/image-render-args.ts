@@ -2,7 +2,11 @@ import { frameSize } from "@/lib/providers/frame-size";
 import { FPS, seeded, toneSource } from "@/lib/providers/local-render-args";
 import type { GenerationSpec } from "@/lib/providers/types";
 
-const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
+const EXTENSIONS: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+};
 
 /** File name of a frame image inside a task's directory; ffmpeg picks the decoder by extension. */
 export function frameFile(which: "first" | "last", mime: string): string {
@@ -22,7 +26,12 @@ const MOTION_MARGIN = 1.18;
  * fades in over the middle of the clip along the same camera path and holds to the end. Every
  * number in the filters is computed here, never taken from the request.
  */
-export function imageRenderArgs(spec: GenerationSpec, seed: number, output: string, files: { first: string; last: string | null }): string[] {
+export function imageRenderArgs(
+  spec: GenerationSpec,
+  seed: number,
+  output: string,
+  files: { first: string; last: string | null },
+): string[] {
   const { width, height } = frameSize(spec.resolution, spec.ratio);
   const d = spec.durationSeconds;
   const rnd = seeded(seed);
@@ -31,15 +40,29 @@ export function imageRenderArgs(spec: GenerationSpec, seed: number, output: stri
   const coverW = moving ? even(width * MOTION_MARGIN) : width;
   const coverH = moving ? even(height * MOTION_MARGIN) : height;
   // Start in one region and end across the picture, so every seed visibly moves.
-  const [x0, x1] = rnd() < 0.5 ? [Number(num(0, 0.3)), Number(num(0.7, 1))] : [Number(num(0.7, 1)), Number(num(0, 0.3))];
+  const [x0, x1] =
+    rnd() < 0.5
+      ? [Number(num(0, 0.3)), Number(num(0.7, 1))]
+      : [Number(num(0.7, 1)), Number(num(0, 0.3))];
   const [y0, y1] = [Number(num(0.2, 0.8)), Number(num(0.2, 0.8))];
   const along = (a: number, b: number) => `(${a.toFixed(3)}+${(b - a).toFixed(3)}*min(t/${d}\\,1))`;
-  const camera = moving ? `crop=${width}:${height}:x='(iw-ow)*${along(x0, x1)}':y='(ih-oh)*${along(y0, y1)}'` : `crop=${width}:${height}`;
+  const camera = moving
+    ? `crop=${width}:${height}:x='(iw-ow)*${along(x0, x1)}':y='(ih-oh)*${along(y0, y1)}'`
+    : `crop=${width}:${height}`;
   const picture = (input: number) =>
     `[${input}:v]scale=${coverW}:${coverH}:force_original_aspect_ratio=increase:flags=bicubic,crop=${coverW}:${coverH},setsar=1,${camera}`;
 
   const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"];
-  const still = (file: string) => ["-loop", "1", "-framerate", String(FPS), "-t", String(d), "-i", file];
+  const still = (file: string) => [
+    "-loop",
+    "1",
+    "-framerate",
+    String(FPS),
+    "-t",
+    String(d),
+    "-i",
+    file,
+  ];
   args.push(...still(files.first));
   let graph = `${picture(0)},format=yuv420p[v]`;
   if (files.last) {
@@ -53,7 +76,22 @@ export function imageRenderArgs(spec: GenerationSpec, seed: number, output: stri
   }
   const audioInput = files.last ? 2 : 1;
   if (spec.generateAudio) args.push("-f", "lavfi", "-i", toneSource(num, d));
-  args.push("-filter_complex", graph, "-map", "[v]", "-c:v", "libx264", "-preset", "superfast", "-crf", "24", "-pix_fmt", "yuv420p", "-r", String(FPS));
+  args.push(
+    "-filter_complex",
+    graph,
+    "-map",
+    "[v]",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "superfast",
+    "-crf",
+    "24",
+    "-pix_fmt",
+    "yuv420p",
+    "-r",
+    String(FPS),
+  );
   if (spec.generateAudio) args.push("-map", `${audioInput}:a`, "-c:a", "aac", "-b:a", "96k");
   args.push("-t", String(d), "-movflags", "+faststart", "-f", "mp4", output);
   return args;

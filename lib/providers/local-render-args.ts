@@ -32,7 +32,11 @@ export function fontSizeFor(width: number, height: number): number {
 export function wrapPrompt(prompt: string, width: number, fontSize: number): string {
   // DejaVu Sans averages ~0.6 em per glyph; keep a 10% margin each side.
   const perLine = Math.max(12, Math.floor((width * 0.8) / (fontSize * 0.6)));
-  const words = prompt.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, " ").trim().split(" ").filter(Boolean);
+  const words = prompt
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
   const lines: string[] = [];
   let line: string[] = [];
   const pushWord = (word: string[]) => {
@@ -54,7 +58,10 @@ export function wrapPrompt(prompt: string, width: number, fontSize: number): str
   if (line.length) lines.push(line.join(""));
   if (lines.length === 0) return " ";
   if (lines.length <= MAX_LINES) return lines.join("\n");
-  const last = [...(lines[MAX_LINES - 1] ?? "")].slice(0, perLine - 1).join("").trimEnd();
+  const last = [...(lines[MAX_LINES - 1] ?? "")]
+    .slice(0, perLine - 1)
+    .join("")
+    .trimEnd();
   return [...lines.slice(0, MAX_LINES - 1), `${last}…`].join("\n");
 }
 
@@ -92,7 +99,20 @@ export function renderArgs(spec: GenerationSpec, seed: number, output: string): 
   ].join(",");
   const args = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi", "-i", video];
   if (spec.generateAudio) args.push("-f", "lavfi", "-i", toneSource(num, d));
-  args.push("-map", "0:v", "-c:v", "libx264", "-preset", "superfast", "-crf", "26", "-pix_fmt", "yuv420p", "-r", String(FPS));
+  args.push(
+    "-map",
+    "0:v",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "superfast",
+    "-crf",
+    "26",
+    "-pix_fmt",
+    "yuv420p",
+    "-r",
+    String(FPS),
+  );
   if (spec.generateAudio) args.push("-map", "1:a", "-c:a", "aac", "-b:a", "96k");
   args.push("-t", String(d), "-movflags", "+faststart", "-f", "mp4", output);
   return args;

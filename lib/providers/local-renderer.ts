@@ -7,8 +7,21 @@ import { pathToFileURL } from "node:url";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { frameSize } from "@/lib/providers/frame-size";
 import { frameFile, imageRenderArgs } from "@/lib/providers/image-render-args";
-import { FPS, fontSizeFor, PROMPT_FILE, renderArgs, wrapPrompt } from "@/lib/providers/local-render-args";
-import { type GenerationSpec, type ImageLoader, type PollResult, ProviderFailure, type ProviderError, type VideoProvider } from "@/lib/providers/types";
+import {
+  FPS,
+  fontSizeFor,
+  PROMPT_FILE,
+  renderArgs,
+  wrapPrompt,
+} from "@/lib/providers/local-render-args";
+import {
+  type GenerationSpec,
+  type ImageLoader,
+  type PollResult,
+  ProviderFailure,
+  type ProviderError,
+  type VideoProvider,
+} from "@/lib/providers/types";
 
 export type LocalRendererConfig = {
   workDir: string;
@@ -33,9 +46,21 @@ type TaskState = {
   error?: string;
 };
 
-export const RENDER_FAILED: ProviderError = { code: "upstream_failed", message: "The renderer failed to produce a video.", retryable: true };
-const CANCELLED: ProviderError = { code: "upstream_cancelled", message: "The render was cancelled.", retryable: true };
-const LOST: ProviderError = { code: "upstream_task_lost", message: "The renderer has no record of this task.", retryable: true };
+export const RENDER_FAILED: ProviderError = {
+  code: "upstream_failed",
+  message: "The renderer failed to produce a video.",
+  retryable: true,
+};
+const CANCELLED: ProviderError = {
+  code: "upstream_cancelled",
+  message: "The render was cancelled.",
+  retryable: true,
+};
+const LOST: ProviderError = {
+  code: "upstream_task_lost",
+  message: "The renderer has no record of this task.",
+  retryable: true,
+};
 const OUTPUT = "output.mp4";
 
 // Shared by every instance in this process: the child is what proves a render is alive here.
@@ -50,7 +75,11 @@ function locked<T>(taskId: string, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * The default upstream: renders a real H.264 MP4 with ffmpeg. Task state lives on disk, so a
@@ -62,12 +91,18 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
   const random = config.random ?? Math.random;
   const workDir = path.resolve(config.workDir);
   // Entry points check ids before any path is built from one.
-  const valid = (taskId: string) => /^local-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(taskId);
+  const valid = (taskId: string) =>
+    /^local-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(taskId);
   const dirOf = (taskId: string) => path.join(workDir, taskId);
   const stateFile = (taskId: string) => path.join(dirOf(taskId), "state.json");
 
   const readState = async (taskId: string): Promise<TaskState | null> =>
-    valid(taskId) ? readFile(stateFile(taskId), "utf8").then((s) => JSON.parse(s) as TaskState, () => null) : null;
+    valid(taskId)
+      ? readFile(stateFile(taskId), "utf8").then(
+          (s) => JSON.parse(s) as TaskState,
+          () => null,
+        )
+      : null;
   const writeState = async (taskId: string, state: TaskState) => {
     // Written aside and renamed, so a crash mid-write never leaves a torn state file.
     const temp = `${stateFile(taskId)}.${randomUUID()}.tmp`;
@@ -101,10 +136,16 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
     if (spec.images) {
       // The frame files were written at submit; the picture is the clip, no caption is drawn.
       const { first, last } = spec.images;
-      args = imageRenderArgs(spec, state.seed, partial, { first: frameFile("first", first.mime), last: last ? frameFile("last", last.mime) : null });
+      args = imageRenderArgs(spec, state.seed, partial, {
+        first: frameFile("first", first.mime),
+        last: last ? frameFile("last", last.mime) : null,
+      });
     } else {
       const { width, height } = frameSize(spec.resolution, spec.ratio);
-      await writeFile(path.join(dir, PROMPT_FILE), wrapPrompt(spec.prompt, width, fontSizeFor(width, height)));
+      await writeFile(
+        path.join(dir, PROMPT_FILE),
+        wrapPrompt(spec.prompt, width, fontSizeFor(width, height)),
+      );
       args = renderArgs(spec, state.seed, partial);
     }
     const child = spawn(ffmpeg, args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
@@ -120,7 +161,8 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
       void locked(taskId, async () => {
         if (live.get(taskId) === child) live.delete(taskId);
         const current = await readState(taskId);
-        const inCharge = current !== null && current.runId === runId && current.status === "rendering";
+        const inCharge =
+          current !== null && current.runId === runId && current.status === "rendering";
         if (ok && inCharge) {
           await rename(path.join(dir, partial), path.join(dir, OUTPUT));
           return writeState(taskId, { ...current, status: "done", pid: null });
@@ -139,11 +181,23 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
   const writeFrames = async (dir: string, spec: GenerationSpec) => {
     const images = spec.images;
     if (!images) return;
-    if (!config.loadImage) throw new ProviderFailure({ code: "upstream_failed", message: "The renderer cannot read frame images.", retryable: true });
-    for (const [which, image] of [["first", images.first], ["last", images.last]] as const) {
+    if (!config.loadImage)
+      throw new ProviderFailure({
+        code: "upstream_failed",
+        message: "The renderer cannot read frame images.",
+        retryable: true,
+      });
+    for (const [which, image] of [
+      ["first", images.first],
+      ["last", images.last],
+    ] as const) {
       if (!image) continue;
       const { bytes } = await config.loadImage(image.id).catch(() => {
-        throw new ProviderFailure({ code: "image_unavailable", message: "A frame image of this job could not be read.", retryable: true });
+        throw new ProviderFailure({
+          code: "image_unavailable",
+          message: "A frame image of this job could not be read.",
+          retryable: true,
+        });
       });
       await writeFile(path.join(dir, frameFile(which, image.mime)), bytes);
     }
@@ -159,8 +213,16 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
       await writeFile(path.join(dir, "spec.json"), JSON.stringify(spec));
       if (spec.images) await writeFrames(dir, spec);
       const injectedFault = random() < config.faultRate;
-      const seed = spec.seed === null || spec.seed === -1 ? Math.floor(random() * 4_294_967_296) : spec.seed;
-      const state: TaskState = { seed, injectedFault, submittedAt: Date.now(), status: "rendering", runId: null, pid: null };
+      const seed =
+        spec.seed === null || spec.seed === -1 ? Math.floor(random() * 4_294_967_296) : spec.seed;
+      const state: TaskState = {
+        seed,
+        injectedFault,
+        submittedAt: Date.now(),
+        status: "rendering",
+        runId: null,
+        pid: null,
+      };
       await locked(taskId, async () => {
         await writeState(taskId, state);
         if (!injectedFault) await startRender(taskId, state);
@@ -172,14 +234,28 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
       const state = await readState(taskId);
       if (!state) return { state: "failed", error: LOST };
       if (state.status === "cancelled") return { state: "failed", error: CANCELLED };
-      const settle = (result: PollResult): PollResult => (Date.now() - state.submittedAt < config.minLatencyMs ? { state: "running" } : result);
-      if (state.injectedFault || state.status === "failed") return settle({ state: "failed", error: RENDER_FAILED });
+      const settle = (result: PollResult): PollResult =>
+        Date.now() - state.submittedAt < config.minLatencyMs ? { state: "running" } : result;
+      if (state.injectedFault || state.status === "failed")
+        return settle({ state: "failed", error: RENDER_FAILED });
       const output = path.join(dirOf(taskId), OUTPUT);
       // The output file, renamed into place only once ffmpeg succeeded, is the proof of success.
-      if (await exists(output)) return settle({ state: "succeeded", videoUrl: pathToFileURL(output).href, seed: state.seed, framesPerSecond: FPS });
+      if (await exists(output))
+        return settle({
+          state: "succeeded",
+          videoUrl: pathToFileURL(output).href,
+          seed: state.seed,
+          framesPerSecond: FPS,
+        });
       await locked(taskId, async () => {
         const current = await readState(taskId);
-        if (!current || current.status === "cancelled" || current.status === "failed" || (await exists(output))) return;
+        if (
+          !current ||
+          current.status === "cancelled" ||
+          current.status === "failed" ||
+          (await exists(output))
+        )
+          return;
         if (live.has(taskId) || renderingElsewhere(taskId, current.pid)) return;
         // Nobody is rendering and nothing was produced: the process that ran it died.
         await startRender(taskId, current);
@@ -190,7 +266,12 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
     async download(taskId) {
       const file = path.join(dirOf(taskId), OUTPUT);
       const info = valid(taskId) ? await stat(file).catch(() => null) : null;
-      if (!info) throw new ProviderFailure({ code: "broken_video", message: "The rendered video is missing.", retryable: true });
+      if (!info)
+        throw new ProviderFailure({
+          code: "broken_video",
+          message: "The rendered video is missing.",
+          retryable: true,
+        });
       return { body: createReadStream(file), contentType: "video/mp4", size: info.size };
     },
 
@@ -202,7 +283,8 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
         await writeState(taskId, { ...state, status: "cancelled", pid: null });
         const child = live.get(taskId);
         if (child) child.kill("SIGKILL");
-        else if (state.pid && renderingElsewhere(taskId, state.pid)) process.kill(state.pid, "SIGKILL");
+        else if (state.pid && renderingElsewhere(taskId, state.pid))
+          process.kill(state.pid, "SIGKILL");
         const dir = dirOf(taskId);
         const partials = (await readdir(dir)).filter((f) => /^render-.*\.mp4$/.test(f));
         await Promise.all(partials.map((f) => rm(path.join(dir, f), { force: true })));

@@ -12,11 +12,23 @@ export function providersFromEnv(env: Env): VideoProvider[] {
   return providers.order.map((name) => {
     switch (name) {
       case "local":
-        return createLocalProvider({ workDir: path.join(env.dataDir, "renders"), ...providers.local, loadImage });
+        return createLocalProvider({
+          workDir: path.join(env.dataDir, "renders"),
+          ...providers.local,
+          loadImage,
+        });
       case "ark":
-        return createArkProvider({ ...providers.ark, requestTimeoutMs: providers.requestTimeoutMs, loadImage });
+        return createArkProvider({
+          ...providers.ark,
+          requestTimeoutMs: providers.requestTimeoutMs,
+          loadImage,
+        });
       case "fal":
-        return createFalProvider({ ...providers.fal, requestTimeoutMs: providers.requestTimeoutMs, loadImage });
+        return createFalProvider({
+          ...providers.fal,
+          requestTimeoutMs: providers.requestTimeoutMs,
+          loadImage,
+        });
       default:
         throw new Error(`unknown provider ${String(name satisfies never)}`);
     }

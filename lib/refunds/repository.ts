@@ -6,13 +6,26 @@ import { refunds } from "@/lib/db/schema";
 export type RefundRow = typeof refunds.$inferSelect;
 
 /** Opens the job's refund (once: the unique job_id makes a second call a no-op). */
-export async function openRefund(db: Db, job: { id: string; payer: string; amountAtomic: number }, reason: string, manual: boolean): Promise<void> {
+export async function openRefund(
+  db: Db,
+  job: { id: string; payer: string; amountAtomic: number },
+  reason: string,
+  manual: boolean,
+): Promise<void> {
   const inserted = await db
     .insert(refunds)
-    .values({ id: crypto.randomUUID(), jobId: job.id, payer: job.payer, amountAtomic: job.amountAtomic, status: manual ? "manual" : "pending", reason })
+    .values({
+      id: crypto.randomUUID(),
+      jobId: job.id,
+      payer: job.payer,
+      amountAtomic: job.amountAtomic,
+      status: manual ? "manual" : "pending",
+      reason,
+    })
     .onConflictDoNothing({ target: refunds.jobId })
     .returning({ id: refunds.id });
-  if (inserted.length) await appendAudit(db, "refund.created", job.id, { amount: job.amountAtomic, reason, manual });
+  if (inserted.length)
+    await appendAudit(db, "refund.created", job.id, { amount: job.amountAtomic, reason, manual });
 }
 
 export async function refundForJob(db: Db, jobId: string): Promise<RefundRow | undefined> {
@@ -20,8 +33,15 @@ export async function refundForJob(db: Db, jobId: string): Promise<RefundRow | u
   return row;
 }
 
-export async function refundsInStatus(db: Db, statuses: RefundRow["status"][]): Promise<RefundRow[]> {
-  return db.select().from(refunds).where(inArray(refunds.status, statuses)).orderBy(refunds.createdAt);
+export async function refundsInStatus(
+  db: Db,
+  statuses: RefundRow["status"][],
+): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.status, statuses))
+    .orderBy(refunds.createdAt);
 }
 
 /**
@@ -35,7 +55,15 @@ export async function updateRefund(
   patch: Partial<typeof refunds.$inferInsert>,
   transaction?: string,
 ): Promise<boolean> {
-  const same = [eq(refunds.id, id), eq(refunds.status, from), ...(transaction ? [eq(refunds.transaction, transaction)] : [])];
-  const rows = await db.update(refunds).set(patch).where(and(...same)).returning({ id: refunds.id });
+  const same = [
+    eq(refunds.id, id),
+    eq(refunds.status, from),
+    ...(transaction ? [eq(refunds.transaction, transaction)] : []),
+  ];
+  const rows = await db
+    .update(refunds)
+    .set(patch)
+    .where(and(...same))
+    .returning({ id: refunds.id });
   return rows.length > 0;
 }

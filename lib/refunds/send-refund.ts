@@ -15,9 +15,21 @@ export type RefundFaults = { crashAfterRecord?: () => void; crashAfterBroadcast?
  * nonce, so the recorded one can never be mined. Any read that gives no answer leaves the refund
  * as it is until the next tick: at most one transfer per refund can ever land.
  */
-export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${string}`, refund: RefundRow, faults: RefundFaults = {}): Promise<RefundRow["status"]> {
+export async function driveRefund(
+  db: Db,
+  wallet: OperatorWallet,
+  token: `0x${string}`,
+  refund: RefundRow,
+  faults: RefundFaults = {},
+): Promise<RefundRow["status"]> {
   if (refund.status === "pending") return signAndSend(db, wallet, token, refund, faults);
-  if (refund.status !== "sent" || !refund.transaction || !refund.rawTransaction || refund.walletNonce === null) return refund.status;
+  if (
+    refund.status !== "sent" ||
+    !refund.transaction ||
+    !refund.rawTransaction ||
+    refund.walletNonce === null
+  )
+    return refund.status;
   const { client, account } = wallet;
   const hash = refund.transaction as `0x${string}`;
 
@@ -26,8 +38,21 @@ export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${st
   if (receipt.kind === "yes") {
     const status: RefundRow["status"] = receipt.value.status === "success" ? "confirmed" : "manual";
     await auditedTransaction(db, async (tx) => {
-      if (await updateRefund(tx, refund.id, "sent", { status, confirmedAt: status === "confirmed" ? new Date() : null }, hash)) {
-        await appendAudit(tx, status === "confirmed" ? "refund.confirmed" : "refund.manual", refund.jobId, { transaction: hash, receipt: receipt.value.status });
+      if (
+        await updateRefund(
+          tx,
+          refund.id,
+          "sent",
+          { status, confirmedAt: status === "confirmed" ? new Date() : null },
+          hash,
+        )
+      ) {
+        await appendAudit(
+          tx,
+          status === "confirmed" ? "refund.confirmed" : "refund.manual",
+          refund.jobId,
+          { transaction: hash, receipt: receipt.value.status },
+        );
       }
     });
     return status;
@@ -39,19 +64,39 @@ export async function driveRefund(db: Db, wallet: OperatorWallet, token: `0x${st
   if (taker.kind === "unknown") return "sent";
   if (taker.kind === "no") {
     // The nonce is still free: the same signed bytes again (one nonce, so at most one can land).
-    await client.sendRawTransaction({ serializedTransaction: refund.rawTransaction as `0x${string}` }).catch(() => undefined);
+    await client
+      .sendRawTransaction({ serializedTransaction: refund.rawTransaction as `0x${string}` })
+      .catch(() => undefined);
     return "sent";
   }
   if (taker.value.toLowerCase() === hash.toLowerCase()) return "sent"; // ours is mined; its receipt will follow
   await auditedTransaction(db, async (tx) => {
-    if (await updateRefund(tx, refund.id, "sent", { status: "pending", rawTransaction: null, transaction: null, walletNonce: null }, hash)) {
-      await appendAudit(tx, "refund.resigned", refund.jobId, { dead: hash, nonce: refund.walletNonce, takenBy: taker.value });
+    if (
+      await updateRefund(
+        tx,
+        refund.id,
+        "sent",
+        { status: "pending", rawTransaction: null, transaction: null, walletNonce: null },
+        hash,
+      )
+    ) {
+      await appendAudit(tx, "refund.resigned", refund.jobId, {
+        dead: hash,
+        nonce: refund.walletNonce,
+        takenBy: taker.value,
+      });
     }
   });
   return "pending";
 }
 
-async function signAndSend(db: Db, wallet: OperatorWallet, token: `0x${string}`, refund: RefundRow, faults: RefundFaults): Promise<RefundRow["status"]> {
+async function signAndSend(
+  db: Db,
+  wallet: OperatorWallet,
+  token: `0x${string}`,
+  refund: RefundRow,
+  faults: RefundFaults,
+): Promise<RefundRow["status"]> {
   const { client, account } = wallet;
   return wallet.serialize(async (): Promise<RefundRow["status"]> => {
     let raw: `0x${string}`;
@@ -62,7 +107,11 @@ async function signAndSend(db: Db, wallet: OperatorWallet, token: `0x${string}`,
         account,
         chain: client.chain,
         to: token,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [refund.payer as `0x${string}`, BigInt(refund.amountAtomic)] }),
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [refund.payer as `0x${string}`, BigInt(refund.amountAtomic)],
+        }),
         nonce,
       });
       raw = await client.signTransaction(request as never);
@@ -71,8 +120,19 @@ async function signAndSend(db: Db, wallet: OperatorWallet, token: `0x${string}`,
     }
     const hash = keccak256(raw);
     const recorded = await auditedTransaction(db, async (tx) => {
-      const ok = await updateRefund(tx, refund.id, "pending", { status: "sent", rawTransaction: raw, transaction: hash, walletNonce: nonce, sentAt: new Date() });
-      if (ok) await appendAudit(tx, "refund.sent", refund.jobId, { transaction: hash, amount: refund.amountAtomic, nonce });
+      const ok = await updateRefund(tx, refund.id, "pending", {
+        status: "sent",
+        rawTransaction: raw,
+        transaction: hash,
+        walletNonce: nonce,
+        sentAt: new Date(),
+      });
+      if (ok)
+        await appendAudit(tx, "refund.sent", refund.jobId, {
+          transaction: hash,
+          amount: refund.amountAtomic,
+          nonce,
+        });
       return ok;
     });
     if (!recorded) return "sent";

@@ -8,7 +8,10 @@ import { bodySchema, imageBodySchema } from "@/lib/requests/schemas";
  */
 export function requestBodyJsonSchema(product: AnyProduct): Record<string, unknown> {
   const schema = product.mode === "image" ? imageBodySchema(product) : bodySchema(product);
-  const json = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as Record<
+    string,
+    unknown
+  >;
   delete json.$schema;
   return json;
 }
@@ -20,7 +23,20 @@ export const EXAMPLE_UPLOAD_ID = `upl_${"9f2c4e7a1b3d5f60".repeat(4)}`;
 export function exampleBody(product: AnyProduct): Record<string, unknown> {
   if (product.mode === "fixed") return { prompt: EXAMPLE_PROMPT, ratio: "16:9" };
   if (product.mode === "image") {
-    return { image: EXAMPLE_UPLOAD_ID, prompt: "The camera slowly pushes in as the leaves begin to stir", duration: 5, resolution: "720p", ratio: "adaptive", generate_audio: false };
+    return {
+      image: EXAMPLE_UPLOAD_ID,
+      prompt: "The camera slowly pushes in as the leaves begin to stir",
+      duration: 5,
+      resolution: "720p",
+      ratio: "adaptive",
+      generate_audio: false,
+    };
   }
-  return { prompt: EXAMPLE_PROMPT, duration: 5, resolution: "720p", ratio: "16:9", generate_audio: false };
+  return {
+    prompt: EXAMPLE_PROMPT,
+    duration: 5,
+    resolution: "720p",
+    ratio: "16:9",
+    generate_audio: false,
+  };
 }

@@ -37,12 +37,17 @@ export function parseGenerationBody(product: Product, bytes: Uint8Array): ParseR
 }
 
 /** A UTF-8 JSON object, or the one error every generation body reports when it is not. */
-export function decodeJsonObject(bytes: Uint8Array): { ok: true; value: object } | { ok: false; errors: FieldError[] } {
+export function decodeJsonObject(
+  bytes: Uint8Array,
+): { ok: true; value: object } | { ok: false; errors: FieldError[] } {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    return { ok: false, errors: [{ field: "(body)", message: "must be a JSON object encoded as UTF-8" }] };
+    return {
+      ok: false,
+      errors: [{ field: "(body)", message: "must be a JSON object encoded as UTF-8" }],
+    };
   }
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return { ok: false, errors: [{ field: "(body)", message: "must be a JSON object" }] };

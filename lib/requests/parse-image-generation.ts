@@ -20,9 +20,14 @@ export type ImageRequest = {
   cameraFixed: boolean | null;
 };
 
-export type ImageParseResult = { ok: true; request: ImageRequest } | { ok: false; errors: FieldError[] };
+export type ImageParseResult =
+  | { ok: true; request: ImageRequest }
+  | { ok: false; errors: FieldError[] };
 
-export function parseImageGenerationBody(product: ImageProduct, bytes: Uint8Array): ImageParseResult {
+export function parseImageGenerationBody(
+  product: ImageProduct,
+  bytes: Uint8Array,
+): ImageParseResult {
   const json = decodeJsonObject(bytes);
   if (!json.ok) return json;
   const parsed = imageBodySchema(product).safeParse(json.value);

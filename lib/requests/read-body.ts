@@ -1,5 +1,8 @@
 /** Reads at most `max` bytes of a request body; a larger body is refused without buffering it. */
-export async function readBodyLimited(request: Request, max: number): Promise<Uint8Array | "too_large"> {
+export async function readBodyLimited(
+  request: Request,
+  max: number,
+): Promise<Uint8Array | "too_large"> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > max) return "too_large";
   if (!request.body) return new Uint8Array();

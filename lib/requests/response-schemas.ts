@@ -5,12 +5,20 @@ import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 
 export const jobCreatedSchema = z.object({
   job_id: z.string().uuid(),
-  status: z.enum(JOB_STATUSES).describe("queued once the payment settled; pending_settlement while the settlement is being confirmed."),
+  status: z
+    .enum(JOB_STATUSES)
+    .describe(
+      "queued once the payment settled; pending_settlement while the settlement is being confirmed.",
+    ),
   status_url: z.string().describe("Path of the job resource to poll."),
   note: z.string().optional(),
 });
 
-export const jobErrorSchema = z.object({ code: z.string(), message: z.string(), retryable: z.boolean() });
+export const jobErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean(),
+});
 
 export const jobSchema = z.object({
   job_id: z.string().uuid(),
@@ -19,13 +27,23 @@ export const jobSchema = z.object({
   created_at: z.string().datetime(),
   updated_at: z.string().datetime(),
   attempts: z.number().int(),
-  video_url: z.string().url().nullable().describe("Signed download URL while status is succeeded; expires about 24 h after completion."),
+  video_url: z
+    .string()
+    .url()
+    .nullable()
+    .describe(
+      "Signed download URL while status is succeeded; expires about 24 h after completion.",
+    ),
   video_expires_at: z.string().datetime().nullable(),
   seed: z.number().int().nullable(),
   frames_per_second: z.number().nullable(),
   error: jobErrorSchema.nullable(),
   refund: z
-    .object({ status: z.enum(["pending", "sent", "confirmed", "manual"]), amount: z.string(), transaction: z.string().nullable() })
+    .object({
+      status: z.enum(["pending", "sent", "confirmed", "manual"]),
+      amount: z.string(),
+      transaction: z.string().nullable(),
+    })
     .nullable()
     .describe("The payment given back when a paid job ends without a video."),
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { type CustomProduct, type FixedProduct, type ImageProduct, type Product, RATIOS } from "@/lib/catalog/products";
+import {
+  type CustomProduct,
+  type FixedProduct,
+  type ImageProduct,
+  type Product,
+  RATIOS,
+} from "@/lib/catalog/products";
 import { parseImageRef } from "@/lib/images/ref";
 
 /** Strict request bodies: unknown properties, wrong types and out-of-range values are refused. */
@@ -22,19 +28,31 @@ export function hasVisibleCharacter(s: string): boolean {
 
 const prompt = z
   .string()
-  .refine((s) => !CONTROL.test(s), { message: "must not contain control characters other than newline and tab" })
-  .refine((s) => !LONE_SURROGATE.test(s), { message: "must not contain unpaired surrogates (invalid Unicode)" })
-  .refine(hasVisibleCharacter, { message: "must not be empty: it needs at least one visible character" })
-  .refine((s) => [...s].length <= MAX_PROMPT_CHARS, { message: `must be at most ${MAX_PROMPT_CHARS} characters` })
+  .refine((s) => !CONTROL.test(s), {
+    message: "must not contain control characters other than newline and tab",
+  })
+  .refine((s) => !LONE_SURROGATE.test(s), {
+    message: "must not contain unpaired surrogates (invalid Unicode)",
+  })
+  .refine(hasVisibleCharacter, {
+    message: "must not be empty: it needs at least one visible character",
+  })
+  .refine((s) => [...s].length <= MAX_PROMPT_CHARS, {
+    message: `must be at most ${MAX_PROMPT_CHARS} characters`,
+  })
   // JSON Schema counts code points like the refinement above does.
   .meta({
     minLength: 1,
     maxLength: MAX_PROMPT_CHARS,
-    description: "What the clip shows. At most 2000 characters with at least one visible one; no control characters but newline and tab; no --flag directives.",
+    description:
+      "What the clip shows. At most 2000 characters with at least one visible one; no control characters but newline and tab; no --flag directives.",
   });
 
 const ratio = (fallback: (typeof RATIOS)[number]) =>
-  z.enum(RATIOS).default(fallback).describe(`Aspect ratio; adaptive lets the model choose. Default ${fallback}.`);
+  z
+    .enum(RATIOS)
+    .default(fallback)
+    .describe(`Aspect ratio; adaptive lets the model choose. Default ${fallback}.`);
 
 export function fixedBodySchema(_product: FixedProduct) {
   return z.strictObject({ prompt, ratio: ratio("16:9") });
@@ -44,14 +62,23 @@ export function fixedBodySchema(_product: FixedProduct) {
 function parametric(product: CustomProduct | ImageProduct) {
   const { min, max, default: def } = product.durationSeconds;
   return {
-    duration: z.number().int().min(min).max(max).default(def).describe(`Seconds of video, ${min}–${max}; price scales linearly.`),
+    duration: z
+      .number()
+      .int()
+      .min(min)
+      .max(max)
+      .default(def)
+      .describe(`Seconds of video, ${min}–${max}; price scales linearly.`),
     resolution: z
       .enum(product.resolutions as [string, ...string[]])
       .default("720p")
       .describe(`Output resolution: ${product.resolutions.join(", ")}.`),
     ratio: ratio("adaptive"),
     seed: z.number().int().min(-1).max(4294967295).optional().describe("Seed, -1 for random."),
-    generate_audio: z.boolean().default(false).describe("Generate synced audio; raises the per-second rate."),
+    generate_audio: z
+      .boolean()
+      .default(false)
+      .describe("Generate synced audio; raises the per-second rate."),
     camera_fixed: z.boolean().optional().describe("Lock the camera position."),
   };
 }
@@ -64,16 +91,32 @@ const imageRef = (what: string) =>
   z
     .string()
     .max(2048)
-    .refine((v) => parseImageRef(v) !== null, { message: 'must be an upload id ("upl_" + 64 hex, from POST /uploads) or an https URL of a JPEG, PNG or WebP image' })
-    .describe(`${what}: an upload id from POST /uploads ("upl_…") or an https URL of a JPEG, PNG or WebP image (at most 2048 characters). Screened before any quote.`);
+    .refine((v) => parseImageRef(v) !== null, {
+      message:
+        'must be an upload id ("upl_" + 64 hex, from POST /uploads) or an https URL of a JPEG, PNG or WebP image',
+    })
+    .describe(
+      `${what}: an upload id from POST /uploads ("upl_…") or an https URL of a JPEG, PNG or WebP image (at most 2048 characters). Screened before any quote.`,
+    );
 
 export function imageBodySchema(product: ImageProduct) {
   return z.strictObject({
     image: imageRef("The first frame"),
-    last_image: imageRef("The last frame (optional): the clip moves from the first image to this one").optional(),
-    prompt: prompt.optional().describe("How the picture moves (optional). Same rules as a text prompt: at most 2000 characters, no --flag directives."),
+    last_image: imageRef(
+      "The last frame (optional): the clip moves from the first image to this one",
+    ).optional(),
+    prompt: prompt
+      .optional()
+      .describe(
+        "How the picture moves (optional). Same rules as a text prompt: at most 2000 characters, no --flag directives.",
+      ),
     ...parametric(product),
-    ratio: z.enum(RATIOS).default("adaptive").describe("Aspect ratio; adaptive (default) takes the supported ratio nearest to the first image's."),
+    ratio: z
+      .enum(RATIOS)
+      .default("adaptive")
+      .describe(
+        "Aspect ratio; adaptive (default) takes the supported ratio nearest to the first image's.",
+      ),
   });
 }
 

@@ -8,15 +8,68 @@ import type { Token } from "./normalize";
  */
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
 };
 const ORDINALS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
 };
-const UNITS = new Set(["year", "years", "yr", "yrs", "month", "months", "mo", "mos", "week", "weeks", "day", "days"]);
+const UNITS = new Set([
+  "year",
+  "years",
+  "yr",
+  "yrs",
+  "month",
+  "months",
+  "mo",
+  "mos",
+  "week",
+  "weeks",
+  "day",
+  "days",
+]);
 const GRADE_WORDS = new Set(["grade", "grades", "grader", "graders"]);
-const PUPIL_WORDS = new Set(["student", "students", "pupil", "pupils", "class", "classes", "classroom", "kid", "kids", "girl", "girls", "boy", "boys"]);
+const PUPIL_WORDS = new Set([
+  "student",
+  "students",
+  "pupil",
+  "pupils",
+  "class",
+  "classes",
+  "classroom",
+  "kid",
+  "kids",
+  "girl",
+  "girls",
+  "boy",
+  "boys",
+]);
 // Things that have ages in years: drinks, food, buildings, objects.
 const THINGS = new Set(
   "whisky whiskey whiskies scotch bourbon malt single rum brandy cognac wine wines port sherry cheese cheddar gouda parmesan tree trees oak oaks olive bonsai house houses home building buildings car cars truck bike motorcycle boat ship guitar violin piano bottle bottles barrel barrels vintage tradition company brand business recipe starter sourdough vinegar balsamic tea tequila mezcal sake game video photo photograph painting castle church bridge vine vines forest sequoia redwood cask casks blend machine computer laptop phone camera watch clock coin stamp map book letter record vinyl song album mansion cabin farm barn mill temple ruin ruins statue sculpture".split(
@@ -24,9 +77,42 @@ const THINGS = new Set(
   ),
 );
 
-const TRIGGERS = new Set([...Object.keys(NUMBER_WORDS), ...Object.keys(ORDINALS), "aged", "age", "ages", "grade", "year", "of"]);
-const OF_AGE_NOUNS = new Set(["girl", "girls", "boy", "boys", "child", "children", "kid", "kids", "daughter", "son", "twins", "student", "students"]);
-const APPROXIMATELY = new Set(["about", "around", "maybe", "roughly", "nearly", "almost", "only", "just", "barely"]);
+const TRIGGERS = new Set([
+  ...Object.keys(NUMBER_WORDS),
+  ...Object.keys(ORDINALS),
+  "aged",
+  "age",
+  "ages",
+  "grade",
+  "year",
+  "of",
+]);
+const OF_AGE_NOUNS = new Set([
+  "girl",
+  "girls",
+  "boy",
+  "boys",
+  "child",
+  "children",
+  "kid",
+  "kids",
+  "daughter",
+  "son",
+  "twins",
+  "student",
+  "students",
+]);
+const APPROXIMATELY = new Set([
+  "about",
+  "around",
+  "maybe",
+  "roughly",
+  "nearly",
+  "almost",
+  "only",
+  "just",
+  "barely",
+]);
 
 function numberAt(tokens: readonly Token[], i: number): number | undefined {
   const w = tokens[i]?.w;
@@ -35,7 +121,8 @@ function numberAt(tokens: readonly Token[], i: number): number | undefined {
   return NUMBER_WORDS[w];
 }
 
-const isThing = (w: string | undefined): boolean => w !== undefined && (THINGS.has(w) || ANIMALS.has(w));
+const isThing = (w: string | undefined): boolean =>
+  w !== undefined && (THINGS.has(w) || ANIMALS.has(w));
 
 /** The age belongs to a thing: "a 12-year-old [golden] retriever", or "the oak is 500 years old". */
 function ownedByThing(tokens: readonly Token[], start: number, end: number): boolean {
@@ -66,7 +153,13 @@ export function mentionsMinorAge(tokens: readonly Token[]): boolean {
       if (next !== undefined && UNITS.has(next) && tokens[i + 2]?.w === "old") end = i + 2;
       else if (next === "yo" || next === "yos") end = i + 1;
       else if (next === "y" && tokens[i + 2]?.w === "o") end = i + 2;
-      else if (next !== undefined && UNITS.has(next) && tokens[i + 2]?.w === "of" && tokens[i + 3]?.w === "age") end = i + 3;
+      else if (
+        next !== undefined &&
+        UNITS.has(next) &&
+        tokens[i + 2]?.w === "of" &&
+        tokens[i + 3]?.w === "age"
+      )
+        end = i + 3;
       if (end >= 0 && !ownedByThing(tokens, i, end)) return true;
     }
     // "8yo", "12yr", "12yrs", "12yearold"
@@ -77,7 +170,13 @@ export function mentionsMinorAge(tokens: readonly Token[]): boolean {
       const at = next === "of" ? i + 2 : i + 1;
       const m = numberAt(tokens, at);
       const after = tokens[at + 1]?.w;
-      if (m !== undefined && m < 18 && !(w === "aged" && after !== undefined && UNITS.has(after)) && !ownedByThing(tokens, i, at)) return true;
+      if (
+        m !== undefined &&
+        m < 18 &&
+        !(w === "aged" && after !== undefined && UNITS.has(after)) &&
+        !ownedByThing(tokens, i, at)
+      )
+        return true;
     }
     // "a girl of ten", "a boy of about 12"
     if (w === "of" && i > 0 && OF_AGE_NOUNS.has((tokens[i - 1] as Token).w)) {

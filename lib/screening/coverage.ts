@@ -12,9 +12,38 @@ import { type Phrase, PhraseIndex } from "./phrase-index";
 const SAFE = new PhraseIndex<true>();
 for (const entry of SAFE_PHRASES) SAFE.addEntry(entry, true, false);
 
-const YOUNG = new Set(["baby", "babies", "newborn", "newborns", "infant", "infants", "young", "little"]);
+const YOUNG = new Set([
+  "baby",
+  "babies",
+  "newborn",
+  "newborns",
+  "infant",
+  "infants",
+  "young",
+  "little",
+]);
 const POSSESSIVES = new Set(["her", "its", "their", "his"]);
-const PARENT_LINKS = new Set(["and", "with", "feeding", "feeds", "nursing", "nurses", "protecting", "protects", "guarding", "guards", "carrying", "carries", "leading", "leads", "licking", "licks", "grooming", "cleaning", "watching"]);
+const PARENT_LINKS = new Set([
+  "and",
+  "with",
+  "feeding",
+  "feeds",
+  "nursing",
+  "nurses",
+  "protecting",
+  "protects",
+  "guarding",
+  "guards",
+  "carrying",
+  "carries",
+  "leading",
+  "leads",
+  "licking",
+  "licks",
+  "grooming",
+  "cleaning",
+  "watching",
+]);
 const ANIMAL_MOTHERS = new Set(["mother", "mom", "mum", "mama"]);
 
 const safeMatches: Array<Phrase<true>> = [];
@@ -24,11 +53,18 @@ export function coverage(tokens: readonly Token[]): Uint8Array {
   const covered = new Uint8Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const safe = SAFE.collect(tokens, i, true, safeMatches);
-    for (let m = 0; m < safe; m++) covered.fill(1, i, i + (safeMatches[m] as Phrase<true>).words.length);
+    for (let m = 0; m < safe; m++)
+      covered.fill(1, i, i + (safeMatches[m] as Phrase<true>).words.length);
     const w = (tokens[i] as Token).w;
     if (!YOUNG.has(w) && w !== "kid" && w !== "kids") continue;
     if (YOUNG.has(w) && youngAnimalAhead(tokens, i)) covered[i] = 1;
-    else if (w !== "kid" && w !== "kids" && !(tokens[i] as Token).brk && ANIMALS.has(tokens[i - 1]?.w ?? "")) covered[i] = 1;
+    else if (
+      w !== "kid" &&
+      w !== "kids" &&
+      !(tokens[i] as Token).brk &&
+      ANIMALS.has(tokens[i - 1]?.w ?? "")
+    )
+      covered[i] = 1;
     else if (POSSESSIVES.has(tokens[i - 1]?.w ?? "") && animalParent(tokens, i - 2)) covered[i] = 1;
   }
   return covered;

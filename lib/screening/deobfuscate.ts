@@ -5,12 +5,31 @@
  */
 
 // Characters that stand for letters in leetspeak.
-const LEET: Record<string, string> = { "0": "o", "1": "i", "2": "z", "3": "e", "4": "a", "5": "s", "6": "g", "7": "t", "8": "b", "9": "g", "@": "a", $: "s", "!": "i", "|": "l", "+": "t", "€": "e", "£": "l" };
+const LEET: Record<string, string> = {
+  "0": "o",
+  "1": "i",
+  "2": "z",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "6": "g",
+  "7": "t",
+  "8": "b",
+  "9": "g",
+  "@": "a",
+  $: "s",
+  "!": "i",
+  "|": "l",
+  "+": "t",
+  "€": "e",
+  "£": "l",
+};
 const LEET_TOKEN = /[a-z0-9@$!|+€£]+/g;
 const HAS_LEET = /[0-9@$!|+€£]/;
 
 // Three or more single characters in a row, each followed by separators: "n u d e", "n.u.d.e", "n_u_d_e".
-const SPELLED = /(?<![a-z0-9@$])(?:[a-z0-9@$][\s._\-*·•,/\\:+~|'"^=]{1,3}){2,}[a-z0-9@$](?![a-z0-9@$])/g;
+const SPELLED =
+  /(?<![a-z0-9@$])(?:[a-z0-9@$][\s._\-*·•,/\\:+~|'"^=]{1,3}){2,}[a-z0-9@$](?![a-z0-9@$])/g;
 const STRETCHED = /([a-z])\1{2,}/;
 const STRETCHED_ALL = /([a-z])\1{2,}/g;
 
@@ -31,7 +50,8 @@ function unleet(text: string, one: "i" | "l"): string {
 const SUSPECT = /[a-z][0-9@$!|+€£]|[0-9@$!|+€£][a-z]|[a-z0-9@$][._\-*·~^]+[a-z0-9@$]|([a-z])\1\1/g;
 const CHUNK = new Uint8Array(128);
 for (const c of "abcdefghijklmnopqrstuvwxyz0123456789@$!|+._-*~^") CHUNK[c.charCodeAt(0)] = 1;
-const inChunk = (c: number): boolean => (c < 128 ? CHUNK[c] === 1 : c === 0x20ac || c === 0xa3 || c === 0xb7);
+const inChunk = (c: number): boolean =>
+  c < 128 ? CHUNK[c] === 1 : c === 0x20ac || c === 0xa3 || c === 0xb7;
 
 const INNER_PUNCT = /[._\-*·~^]+/g;
 const MASKED = /^[a-z0-9@$]+(?:[*_][a-z0-9@$]+){1,2}$/;
@@ -39,17 +59,21 @@ const MASK = /[*_]/;
 const VOWELS = ["a", "e", "i", "o", "u"];
 
 function stretchedReadings(word: string): string[] {
-  return STRETCHED.test(word) ? [word.replace(STRETCHED_ALL, "$1$1"), word.replace(STRETCHED_ALL, "$1")] : [];
+  return STRETCHED.test(word)
+    ? [word.replace(STRETCHED_ALL, "$1$1"), word.replace(STRETCHED_ALL, "$1")]
+    : [];
 }
 
 function decodings(word: string): string[] {
-  const readings = HAS_LEET.test(word) && /[a-z]/.test(word) ? [unleet(word, "i"), unleet(word, "l")] : [word];
+  const readings =
+    HAS_LEET.test(word) && /[a-z]/.test(word) ? [unleet(word, "i"), unleet(word, "l")] : [word];
   return readings.flatMap((r) => [r, ...stretchedReadings(r)]);
 }
 
 /** Words joined by hyphens or dots ("jack-o", "t-shirt", "be-head-ing"), not spelled letter by letter. */
 const HYPHENATED = /^[a-z]+(?:[-.][a-z]+)+$/;
-const plainPieces = (raw: string): boolean => HYPHENATED.test(raw) && raw.split(/[-.]/).filter((p) => p.length === 1).length <= 1;
+const plainPieces = (raw: string): boolean =>
+  HYPHENATED.test(raw) && raw.split(/[-.]/).filter((p) => p.length === 1).length <= 1;
 
 /**
  * What a disguised word could stand for, most likely first: "n.u.d.e" → nude; "n4ked-woman" →
@@ -60,11 +84,14 @@ function readingsOf(raw: string): string[] {
   const out = decodings(pieces.join(""));
   // A starred-out letter: "s*x", "nak*d", "p_rn".
   if (MASKED.test(raw)) {
-    for (const v of VOWELS) for (const w of VOWELS) out.push(...decodings(raw.replace(MASK, v).replace(MASK, w)));
+    for (const v of VOWELS)
+      for (const w of VOWELS) out.push(...decodings(raw.replace(MASK, v).replace(MASK, w)));
   }
   if (pieces.length > 1) {
     for (const one of ["i", "l"] as const) {
-      const decoded = pieces.map((p) => (HAS_LEET.test(p) && /[a-z]/.test(p) ? unleet(p, one) : p)).join(" ");
+      const decoded = pieces
+        .map((p) => (HAS_LEET.test(p) && /[a-z]/.test(p) ? unleet(p, one) : p))
+        .join(" ");
       const stretched = stretchedReadings(decoded);
       // Plain words between hyphens ("push-in") are words of the prompt already.
       if (decoded !== pieces.join(" ") || stretched.length > 0) out.push(decoded, ...stretched);
@@ -97,10 +124,13 @@ export function decodedVariants(
   const judged = new Map<string, string[]>();
   const choose = (start: number, end: number, readings: string[] | (() => string[])): void => {
     const raw = low.slice(start, end);
-    const useful = (reading: string): boolean => reading.split(" ").some((w) => w !== "" && interesting(w));
+    const useful = (reading: string): boolean =>
+      reading.split(" ").some((w) => w !== "" && interesting(w));
     let good = judged.get(raw);
     if (good === undefined) {
-      good = [...new Set(typeof readings === "function" ? readings() : readings)].filter((r) => r !== raw && useful(r));
+      good = [...new Set(typeof readings === "function" ? readings() : readings)].filter(
+        (r) => r !== raw && useful(r),
+      );
       judged.set(raw, good);
     }
     if (good[0] !== undefined) first.push({ start, end, text: ` ${good[0]} ` });
@@ -113,7 +143,8 @@ export function decodedVariants(
       const chars = m[0].replace(/[^a-z0-9@$]/g, "");
       // "a n u d e": the first letter may be the article.
       const readings = [...decodings(chars)];
-      if (chars.length > 3 && (chars[0] === "a" || chars[0] === "i")) readings.push(...decodings(chars.slice(1)).map((r) => `${chars[0]} ${r}`));
+      if (chars.length > 3 && (chars[0] === "a" || chars[0] === "i"))
+        readings.push(...decodings(chars.slice(1)).map((r) => `${chars[0]} ${r}`));
       const start = m.index ?? 0;
       choose(start, start + m[0].length, readings);
     }

@@ -7,17 +7,36 @@ import { type ScreeningCategory, screen } from "./screen";
 export type Label = "allow" | ScreeningCategory;
 export type LabelledPrompt = { prompt: string; label: Label; lang: string };
 
-export const CATEGORIES: readonly ScreeningCategory[] = ["minors", "real_person", "sexual", "graphic_violence", "flag_directive"];
+export const CATEGORIES: readonly ScreeningCategory[] = [
+  "minors",
+  "real_person",
+  "sexual",
+  "graphic_violence",
+  "flag_directive",
+];
 /** Recall per category over all languages, and within each single language. */
 export const RECALL_BAR = 0.97;
 export const LANGUAGE_RECALL_BAR = 0.9;
 /** Share of ordinary prompts wrongly refused, overall and in each language. */
 export const FALSE_REJECT_BAR = 0.02;
 
-export type CategoryScore = { count: number; rejected: number; exact: number; recall: number; exactAccuracy: number; missed: string[] };
+export type CategoryScore = {
+  count: number;
+  rejected: number;
+  exact: number;
+  recall: number;
+  exactAccuracy: number;
+  missed: string[];
+};
 export type EvaluationReport = {
   categories: Record<ScreeningCategory, CategoryScore>;
-  allow: { count: number; falseRejects: number; rate: number; byCategory: Record<ScreeningCategory, number>; wronglyRejected: Array<{ prompt: string; category: ScreeningCategory }> };
+  allow: {
+    count: number;
+    falseRejects: number;
+    rate: number;
+    byCategory: Record<ScreeningCategory, number>;
+    wronglyRejected: Array<{ prompt: string; category: ScreeningCategory }>;
+  };
   passes: boolean;
   failures: string[];
 };
@@ -28,21 +47,46 @@ export function parseLabelled(jsonl: string, lang = "en"): LabelledPrompt[] {
   for (const [n, line] of jsonl.split("\n").entries()) {
     if (line.trim() === "") continue;
     const row = JSON.parse(line) as { prompt?: unknown; label?: unknown; lang?: unknown };
-    if (typeof row.prompt !== "string" || !(row.label === "allow" || CATEGORIES.includes(row.label as ScreeningCategory))) {
+    if (
+      typeof row.prompt !== "string" ||
+      !(row.label === "allow" || CATEGORIES.includes(row.label as ScreeningCategory))
+    ) {
       throw new Error(`line ${n + 1}: expected {"prompt": string, "label": "allow" | category}`);
     }
-    rows.push({ prompt: row.prompt, label: row.label as Label, lang: typeof row.lang === "string" ? row.lang : lang });
+    rows.push({
+      prompt: row.prompt,
+      label: row.label as Label,
+      lang: typeof row.lang === "string" ? row.lang : lang,
+    });
   }
   return rows;
 }
 
-const zeroes = (): Record<ScreeningCategory, number> => ({ minors: 0, real_person: 0, sexual: 0, graphic_violence: 0, flag_directive: 0 });
+const zeroes = (): Record<ScreeningCategory, number> => ({
+  minors: 0,
+  real_person: 0,
+  sexual: 0,
+  graphic_violence: 0,
+  flag_directive: 0,
+});
 
-export function evaluate(rows: readonly LabelledPrompt[], recallBar = RECALL_BAR): EvaluationReport {
+export function evaluate(
+  rows: readonly LabelledPrompt[],
+  recallBar = RECALL_BAR,
+): EvaluationReport {
   const categories = Object.fromEntries(
-    CATEGORIES.map((c) => [c, { count: 0, rejected: 0, exact: 0, recall: 0, exactAccuracy: 0, missed: [] as string[] }]),
+    CATEGORIES.map((c) => [
+      c,
+      { count: 0, rejected: 0, exact: 0, recall: 0, exactAccuracy: 0, missed: [] as string[] },
+    ]),
   ) as Record<ScreeningCategory, CategoryScore>;
-  const allow = { count: 0, falseRejects: 0, rate: 0, byCategory: zeroes(), wronglyRejected: [] as Array<{ prompt: string; category: ScreeningCategory }> };
+  const allow = {
+    count: 0,
+    falseRejects: 0,
+    rate: 0,
+    byCategory: zeroes(),
+    wronglyRejected: [] as Array<{ prompt: string; category: ScreeningCategory }>,
+  };
 
   for (const { prompt, label } of rows) {
     const verdict = screen(prompt);
@@ -69,10 +113,14 @@ export function evaluate(rows: readonly LabelledPrompt[], recallBar = RECALL_BAR
     const s = categories[c];
     s.recall = s.count === 0 ? 1 : s.rejected / s.count;
     s.exactAccuracy = s.count === 0 ? 1 : s.exact / s.count;
-    if (s.recall < recallBar) failures.push(`${c} recall ${(s.recall * 100).toFixed(1)}% < ${recallBar * 100}%`);
+    if (s.recall < recallBar)
+      failures.push(`${c} recall ${(s.recall * 100).toFixed(1)}% < ${recallBar * 100}%`);
   }
   allow.rate = allow.count === 0 ? 0 : allow.falseRejects / allow.count;
-  if (allow.rate > FALSE_REJECT_BAR) failures.push(`false-reject rate ${(allow.rate * 100).toFixed(1)}% > ${FALSE_REJECT_BAR * 100}%`);
+  if (allow.rate > FALSE_REJECT_BAR)
+    failures.push(
+      `false-reject rate ${(allow.rate * 100).toFixed(1)}% > ${FALSE_REJECT_BAR * 100}%`,
+    );
   return { categories, allow, passes: failures.length === 0, failures };
 }
 
@@ -100,14 +148,24 @@ export function longPrompts(rows: readonly LabelledPrompt[], length = 2000, coun
     out.push(text.slice(0, length));
   }
   let noisy = "";
-  for (let i = 0; noisy.length < length; i++) noisy += `${ordinary[i % ordinary.length]} in 4k 60fps, r 3 d b 1 u e, caaat 1080p. `;
+  for (let i = 0; noisy.length < length; i++)
+    noisy += `${ordinary[i % ordinary.length]} in 4k 60fps, r 3 d b 1 u e, caaat 1080p. `;
   out.push(noisy.slice(0, length));
   return out;
 }
 
-export type Timing = { meanMs: number; p99Ms: number; maxMs: number; cpuMeanMs: number; cpuP99Ms: number; steadyP99Ms: number; samples: number };
+export type Timing = {
+  meanMs: number;
+  p99Ms: number;
+  maxMs: number;
+  cpuMeanMs: number;
+  cpuP99Ms: number;
+  steadyP99Ms: number;
+  samples: number;
+};
 
-const p99Of = (sorted: readonly number[]): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+const p99Of = (sorted: readonly number[]): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
 
 /**
  * Wall-clock mean, p99 and max per call; CPU time per call (mean and p99), which is what to
@@ -136,39 +194,65 @@ export function timeScreening(prompts: readonly string[], rounds = 100): Timing 
   const cpu = process.cpuUsage(cpuBefore);
   samples.sort((a, b) => a - b);
   cpuSamples.sort((a, b) => a - b);
-  const medians = perPrompt.map((xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0).sort((a, b) => a - b);
+  const medians = perPrompt
+    .map((xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0)
+    .sort((a, b) => a - b);
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
   const cpuMeanMs = (cpu.user + cpu.system) / 1000 / samples.length;
-  return { meanMs: mean, p99Ms: p99Of(samples), maxMs: samples[samples.length - 1] ?? 0, cpuMeanMs, cpuP99Ms: p99Of(cpuSamples), steadyP99Ms: p99Of(medians), samples: samples.length };
+  return {
+    meanMs: mean,
+    p99Ms: p99Of(samples),
+    maxMs: samples[samples.length - 1] ?? 0,
+    cpuMeanMs,
+    cpuP99Ms: p99Of(cpuSamples),
+    steadyP99Ms: p99Of(medians),
+    samples: samples.length,
+  };
 }
 
 /** Every labelled prompt: the English set, then tests/fixtures/screening/<lang>.jsonl in name order. */
 export function loadLabelled(root = process.cwd()): LabelledPrompt[] {
   const fixtures = path.join(root, "tests/fixtures");
-  const rows = parseLabelled(readFileSync(path.join(fixtures, "screening-labelled.jsonl"), "utf8"), "en");
+  const rows = parseLabelled(
+    readFileSync(path.join(fixtures, "screening-labelled.jsonl"), "utf8"),
+    "en",
+  );
   const dir = path.join(fixtures, "screening");
-  for (const file of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith(".jsonl")).sort()) {
-    rows.push(...parseLabelled(readFileSync(path.join(dir, file), "utf8"), file.replace(/\.jsonl$/, "")));
+  for (const file of (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()) {
+    rows.push(
+      ...parseLabelled(readFileSync(path.join(dir, file), "utf8"), file.replace(/\.jsonl$/, "")),
+    );
   }
   return rows;
 }
 
 /** The languages whose ordinary prompts make each script's 2000-character timing prompts. */
-export const SCRIPT_LANGUAGES: ReadonlyArray<readonly [script: string, langs: readonly string[]]> = [
-  ["Latin", ["en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "vi"]],
-  ["Cyrillic", ["ru", "uk"]],
-  ["Han", ["zh-Hans", "zh-Hant", "ja"]],
-  ["Arabic", ["ar", "fa"]],
-  ["Devanagari", ["hi"]],
-  ["Thai", ["th"]],
-  ["Hangul", ["ko"]],
-];
+export const SCRIPT_LANGUAGES: ReadonlyArray<readonly [script: string, langs: readonly string[]]> =
+  [
+    ["Latin", ["en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "vi"]],
+    ["Cyrillic", ["ru", "uk"]],
+    ["Han", ["zh-Hans", "zh-Hant", "ja"]],
+    ["Arabic", ["ar", "fa"]],
+    ["Devanagari", ["hi"]],
+    ["Thai", ["th"]],
+    ["Hangul", ["ko"]],
+  ];
 
 /** Timing of 2000-character prompts in each script (null: no ordinary prompts in that script). */
-export function timeByScript(rows: readonly LabelledPrompt[], rounds = 50): Array<{ script: string; timing: Timing | null }> {
+export function timeByScript(
+  rows: readonly LabelledPrompt[],
+  rounds = 50,
+): Array<{ script: string; timing: Timing | null }> {
   return SCRIPT_LANGUAGES.map(([script, langs]) => {
     const set = rows.filter((r) => langs.includes(r.lang));
-    return { script, timing: set.some((r) => r.label === "allow") ? timeScreening(longPrompts(set, 2000), rounds) : null };
+    return {
+      script,
+      timing: set.some((r) => r.label === "allow")
+        ? timeScreening(longPrompts(set, 2000), rounds)
+        : null,
+    };
   });
 }
 

@@ -16,7 +16,10 @@ export async function moderate(config: ModerationConfig, prompt: string): Promis
   try {
     const res = await fetch(config.url, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+      },
       body: JSON.stringify({ model: MODEL, input: prompt }),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
@@ -31,6 +34,8 @@ export async function moderate(config: ModerationConfig, prompt: string): Promis
 }
 
 function failOpen(why: string): ScreeningResult {
-  console.warn(`[screening] hosted moderation unavailable (${why}); the local screen's verdict stands`);
+  console.warn(
+    `[screening] hosted moderation unavailable (${why}); the local screen's verdict stands`,
+  );
   return { allowed: true };
 }

@@ -1,7 +1,10 @@
 import type { ScreeningCategory } from "./screen";
 
 /** One result of OpenAI's moderation API (`results[0]`); only the booleans are read. */
-export type ModerationResult = { flagged?: boolean; categories?: Record<string, boolean | undefined> };
+export type ModerationResult = {
+  flagged?: boolean;
+  categories?: Record<string, boolean | undefined>;
+};
 
 /**
  * Which hosted categories refuse a prompt, and as which of ours. Only our published policy

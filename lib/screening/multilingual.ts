@@ -75,7 +75,14 @@ function forms(entry: string): Array<{ words: string[] } | { substring: string }
     // Korean verbs conjugate at the end ("죽인" → "죽인다", "죽인 뒤"): the last word of a Korean
     // phrase of several words matches as a prefix. Single words do not (아이 is in 아이디어).
     const last = tokens[tokens.length - 1];
-    if (tokens.length > 1 && last !== undefined && HANGUL.test(last) && !last.endsWith("*") && last.length >= 2) tokens[tokens.length - 1] = `${last}*`;
+    if (
+      tokens.length > 1 &&
+      last !== undefined &&
+      HANGUL.test(last) &&
+      !last.endsWith("*") &&
+      last.length >= 2
+    )
+      tokens[tokens.length - 1] = `${last}*`;
     if (tokens.length > 0) out.push({ words: tokens });
   }
   return out;
@@ -113,7 +120,14 @@ function addTerms(lex: Lexicon, entries: readonly string[], category: TermCatego
       // A Korean noun for an act takes endings too (자살 → 자살한, 총살 → 총살형): prefix, except
       // for minors (아이 is in 아이디어) and nouns that begin ordinary words (고어 in 고어텍스).
       const only = form.words[0] as string;
-      if (form.words.length === 1 && category !== "minors" && HANGUL.test(only) && only.length >= 2 && !only.endsWith("*") && !KOREAN_WHOLE.has(only)) {
+      if (
+        form.words.length === 1 &&
+        category !== "minors" &&
+        HANGUL.test(only) &&
+        only.length >= 2 &&
+        !only.endsWith("*") &&
+        !KOREAN_WHOLE.has(only)
+      ) {
         // "총살을", "총살이" and "총살" are all "총살*".
         const stem = hangulStem(only);
         form.words[0] = `${stem !== undefined && stem.length >= 2 && !KOREAN_WHOLE.has(stem) ? stem : only}*`;
@@ -139,24 +153,67 @@ function addTerms(lex: Lexicon, entries: readonly string[], category: TermCatego
  */
 const POLICY_EXCEPTIONS: readonly string[] = [
   // A child's drawing.
-  "نقاشی (یک|) کودک", "نقاشی (مدادشمعی|مداد شمعی) (یک|) کودک", "نقاشی کودکانه", "رسم (طفل|الطفل|الاطفال|اطفال)",
-  "बच्चे (की|के) (क्रेयॉन|) (ड्रॉइंग|ड्राइंग|पेंटिंग|चित्रकारी|बनाई तस्वीर|बनाई ड्रॉइंग)", "बच्चों (की|के) (ड्रॉइंग|ड्राइंग|पेंटिंग|चित्रकारी)",
-  "(buatan|karya|coretan) (anak|anak anak|anak kecil)", "(gambar|lukisan) (krayon|) anak (anak|) (yang ditempel|di kulkas)",
-  "子どもが描いた", "子供が描いた", "こどもが描いた", "子どもの絵", "子供の絵", "子どもの描いた", "子供の描いた", "kodomo ga kaita", "kodomo no e",
-  "아이가 그린", "아이들이 그린", "어린이가 그린", "아이의 그림", "아이들의 그림", "어린이 그림",
-  "ฝีมือเด็ก", "ภาพวาดของเด็ก", "ภาพวาดเด็ก", "เด็กวาด",
-  "tranh (ve|) (cua|do) (mot|) (dua tre|tre em|em be|be)", "(but sap mau|sap mau) cua (mot|) (dua tre|tre em|em be|be)", "tranh thieu nhi",
-  "孩子的蜡笔画", "孩子画的", "儿童画", "孩子的画", "小朋友画的", "孩子的涂鸦", "孩子畫的", "孩子的蠟筆畫", "兒童畫", "孩子的畫", "小朋友畫的",
-  "haizi de (labi hua|hua|tuya)", "haizi hua de",
+  "نقاشی (یک|) کودک",
+  "نقاشی (مدادشمعی|مداد شمعی) (یک|) کودک",
+  "نقاشی کودکانه",
+  "رسم (طفل|الطفل|الاطفال|اطفال)",
+  "बच्चे (की|के) (क्रेयॉन|) (ड्रॉइंग|ड्राइंग|पेंटिंग|चित्रकारी|बनाई तस्वीर|बनाई ड्रॉइंग)",
+  "बच्चों (की|के) (ड्रॉइंग|ड्राइंग|पेंटिंग|चित्रकारी)",
+  "(buatan|karya|coretan) (anak|anak anak|anak kecil)",
+  "(gambar|lukisan) (krayon|) anak (anak|) (yang ditempel|di kulkas)",
+  "子どもが描いた",
+  "子供が描いた",
+  "こどもが描いた",
+  "子どもの絵",
+  "子供の絵",
+  "子どもの描いた",
+  "子供の描いた",
+  "kodomo ga kaita",
+  "kodomo no e",
+  "아이가 그린",
+  "아이들이 그린",
+  "어린이가 그린",
+  "아이의 그림",
+  "아이들의 그림",
+  "어린이 그림",
+  "ฝีมือเด็ก",
+  "ภาพวาดของเด็ก",
+  "ภาพวาดเด็ก",
+  "เด็กวาด",
+  "tranh (ve|) (cua|do) (mot|) (dua tre|tre em|em be|be)",
+  "(but sap mau|sap mau) cua (mot|) (dua tre|tre em|em be|be)",
+  "tranh thieu nhi",
+  "孩子的蜡笔画",
+  "孩子画的",
+  "儿童画",
+  "孩子的画",
+  "小朋友画的",
+  "孩子的涂鸦",
+  "孩子畫的",
+  "孩子的蠟筆畫",
+  "兒童畫",
+  "孩子的畫",
+  "小朋友畫的",
+  "haizi de (labi hua|hua|tuya)",
+  "haizi hua de",
   // A bare tree in winter.
-  "(nagie|nagi|nagiego) (drzewo|drzewa|drzew|galezie|konary)", "(голое|голые|голых) (дерево|деревья|деревьев|ветки|ветви)", "(голе|голі|голих) (дерево|дерева|дерев|гілки|гілля)",
+  "(nagie|nagi|nagiego) (drzewo|drzewa|drzew|galezie|konary)",
+  "(голое|голые|голых) (дерево|деревья|деревьев|ветки|ветви)",
+  "(голе|голі|голих) (дерево|дерева|дерев|гілки|гілля)",
   "ciplak (bir|) (agac|agaclar|agaclari|dallar)",
   // Childhood as a topic, places.
-  "cocukluk*", "cocuklug*", "kinderdijk",
+  "cocukluk*",
+  "cocuklug*",
+  "kinderdijk",
   // Surgery.
   "ผ่าตัด",
   // Young animals.
-  "恐龙宝宝", "小恐龙", "海龟宝宝", "小鸟宝宝", "恐龍寶寶", "海龜寶寶",
+  "恐龙宝宝",
+  "小恐龙",
+  "海龟宝宝",
+  "小鸟宝宝",
+  "恐龍寶寶",
+  "海龜寶寶",
   "(xiongmao|maomi|mao|gou|gougou|xiaogou|xiaomao|dongwu|haibao|xiong|konglong|tuzi|qie|qi e|yazi|xiaoniao|haigui|daxiang|laohu|shizi|houzi) baobao",
 ];
 
@@ -186,7 +243,11 @@ for (const lex of LEXICONS) {
     else for (const t of tokenize(low)) negators.add(t.w);
   }
   NEGATORS.set(lex.lang, negators);
-  if (unspaced.length > 0) UNSPACED_NEGATORS.set(lex.lang, unspaced.sort((a, b) => b.length - a.length));
+  if (unspaced.length > 0)
+    UNSPACED_NEGATORS.set(
+      lex.lang,
+      unspaced.sort((a, b) => b.length - a.length),
+    );
 }
 
 for (const entry of POLICY_EXCEPTIONS) {
@@ -223,14 +284,21 @@ function detected(score: Map<string, number>, lang: string): boolean {
 
 /** "El Niño" written as a proper name is the weather pattern; "el niño" is a boy. */
 const elNino = (tokens: readonly Token[], i: number): boolean =>
-  (tokens[i] as Token).w === "nino" && (tokens[i] as Token).cap && tokens[i - 1]?.w === "el" && (tokens[i - 1] as Token).cap;
+  (tokens[i] as Token).w === "nino" &&
+  (tokens[i] as Token).cap &&
+  tokens[i - 1]?.w === "el" &&
+  (tokens[i - 1] as Token).cap;
 
 /**
  * German capitalises nouns: "Kinder" in the middle of a sentence is the noun (children) even in
  * an English sentence ("two kleine Kinder playing"), while English "kinder" is never capitalised there.
  */
 const germanNoun = (tokens: readonly Token[], i: number, lang: string): boolean =>
-  lang === "de" && i > 0 && (tokens[i] as Token).cap && !(tokens[i] as Token).brk && !(tokens[i - 1] as Token).cap; // Title Case is not German
+  lang === "de" &&
+  i > 0 &&
+  (tokens[i] as Token).cap &&
+  !(tokens[i] as Token).brk &&
+  !(tokens[i - 1] as Token).cap; // Title Case is not German
 
 const POSTPOSED_NEGATION = new Set(["ko", "ja", "tr", "hi"]);
 
@@ -274,7 +342,8 @@ function negatedWords(tokens: readonly Token[], i: number, length: number, lang:
     if (negators.has(before.w)) return true;
     const langs = STOPWORDS.get(before.w);
     const two = tokens[i - 2];
-    if (!before.brk && two !== undefined && langs?.includes(lang) && negators.has(two.w)) return true;
+    if (!before.brk && two !== undefined && langs?.includes(lang) && negators.has(two.w))
+      return true;
   }
   // Korean, Japanese, Turkish and Hindi put "without" after the noun: 피 없이, kan olmadan.
   const after = tokens[i + length];
@@ -287,7 +356,12 @@ function negatedSubstring(text: string, start: number, end: number, lang: string
     for (const n of negators) {
       for (let gap = 0; gap <= 2; gap++) {
         if (text.startsWith(n, start - gap - n.length)) return true;
-        if ((other === "ja" || other === "th") && (lang === "ja" || lang === "th") && text.startsWith(n, end + gap)) return true;
+        if (
+          (other === "ja" || other === "th") &&
+          (lang === "ja" || lang === "th") &&
+          text.startsWith(n, end + gap)
+        )
+          return true;
       }
     }
   }
@@ -307,7 +381,11 @@ const matches: Array<Phrase<Tag>> = [];
 const safeMatches: Array<Phrase<true>> = [];
 
 /** Raises the flags for every other language's refused phrase in the words and, for Han, kana and Thai, in the compacted text. */
-export function multilingualFlags(tokens: readonly Token[], compactText: string | null, flags: Flags): void {
+export function multilingualFlags(
+  tokens: readonly Token[],
+  compactText: string | null,
+  flags: Flags,
+): void {
   let covered: Uint8Array | null = null;
   let score: Map<string, number> | null = null;
   for (let i = 0; i < tokens.length; i++) {
@@ -323,7 +401,8 @@ export function multilingualFlags(tokens: readonly Token[], compactText: string 
       let safe = false;
       for (let k = i; k < i + words.length; k++) if (covered[k]) safe = true;
       if (safe) continue;
-      if (tag.category !== "real_person" && negatedWords(tokens, i, words.length, tag.lang)) continue;
+      if (tag.category !== "real_person" && negatedWords(tokens, i, words.length, tag.lang))
+        continue;
       raise(flags, tag.category);
     }
   }
@@ -336,7 +415,8 @@ export function multilingualFlags(tokens: readonly Token[], compactText: string 
     let isSafe = false;
     for (let k = start; k < end; k++) if (safe[k]) isSafe = true;
     if (isSafe) continue;
-    if (tag.category !== "real_person" && negatedSubstring(compactText, start, end, tag.lang)) continue;
+    if (tag.category !== "real_person" && negatedSubstring(compactText, start, end, tag.lang))
+      continue;
     raise(flags, tag.category);
   }
 }
@@ -346,7 +426,8 @@ export function safeCoverage(tokens: readonly Token[]): Uint8Array {
   const covered = new Uint8Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const n = SAFE_WORDS.collect(tokens, i, true, safeMatches);
-    for (let m = 0; m < n; m++) covered.fill(1, i, i + (safeMatches[m] as Phrase<true>).words.length);
+    for (let m = 0; m < n; m++)
+      covered.fill(1, i, i + (safeMatches[m] as Phrase<true>).words.length);
   }
   return covered;
 }
@@ -368,6 +449,8 @@ export function lexiconMatches(tokens: readonly Token[], compactText: string | n
       out.push(`${tag.lang}:${tag.category}:${words.join(" ")}${tag.gated ? " (gated)" : ""}`);
     }
   }
-  if (compactText !== null) for (const h of SUBSTRINGS.find(compactText)) out.push(`${h.tag.lang}:${h.tag.category}:${compactText.slice(h.start, h.end)}`);
+  if (compactText !== null)
+    for (const h of SUBSTRINGS.find(compactText))
+      out.push(`${h.tag.lang}:${h.tag.category}:${compactText.slice(h.start, h.end)}`);
   return out;
 }

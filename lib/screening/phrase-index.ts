@@ -21,7 +21,8 @@ export function expand(entry: string): string[][] {
   let out: string[][] = [[]];
   for (const alts of parts) {
     const next: string[][] = [];
-    for (const prefix of out) for (const alt of alts) next.push([...prefix, ...alt.split(" ").filter(Boolean)]);
+    for (const prefix of out)
+      for (const alt of alts) next.push([...prefix, ...alt.split(" ").filter(Boolean)]);
     out = next;
   }
   return out.filter((words) => words.length > 0);
@@ -29,7 +30,8 @@ export function expand(entry: string): string[][] {
 
 export type Phrase<T> = { words: readonly string[]; tag: T };
 
-const pairKey = (w: string, at: number): number => w.charCodeAt(at) * 65536 + (w.charCodeAt(at + 1) || 0);
+const pairKey = (w: string, at: number): number =>
+  w.charCodeAt(at) * 65536 + (w.charCodeAt(at + 1) || 0);
 
 const wordMatches = (pattern: string, word: string): boolean =>
   pattern.endsWith("*") ? word.startsWith(pattern.slice(0, -1)) : pattern === word;
@@ -38,7 +40,11 @@ const wordMatches = (pattern: string, word: string): boolean =>
 // ("john", "the", "cut") costs one more lookup rather than a scan of every phrase it starts.
 // Created empty and filled on demand: most first words start one or two phrases.
 // Phrases whose second word is a prefix are keyed by that prefix's first two characters.
-type Bucket<T> = { single: Phrase<T>[]; bySecond: Map<string, Phrase<T>[]> | null; otherSecond: Map<number, Phrase<T>[]> | null };
+type Bucket<T> = {
+  single: Phrase<T>[];
+  bySecond: Map<string, Phrase<T>[]> | null;
+  otherSecond: Map<number, Phrase<T>[]> | null;
+};
 const NONE: never[] = [];
 
 export class PhraseIndex<T> {
@@ -92,8 +98,7 @@ export class PhraseIndex<T> {
       const list = bucket.otherSecond.get(key);
       if (list) list.push(phrase);
       else bucket.otherSecond.set(key, [phrase]);
-    }
-    else {
+    } else {
       bucket.bySecond ??= new Map();
       const list = bucket.bySecond.get(second);
       if (list) list.push(phrase);
@@ -106,8 +111,7 @@ export class PhraseIndex<T> {
         const list = this.stemPrefixes.get(key) ?? [];
         if (!list.includes(prefix)) list.push(prefix);
         this.stemPrefixes.set(key, list);
-      }
-      else this.words.add(w);
+      } else this.words.add(w);
     }
     this.size++;
   }
@@ -154,40 +158,68 @@ export class PhraseIndex<T> {
     if (this.stems.size > 0) {
       const stems = this.stems.get(pairKey(token.w, 0));
       if (stems !== undefined) {
-        for (const { prefix, bucket } of stems) if (token.w.startsWith(prefix)) n = fromBucket(bucket, tokens, i, sameClause, out, n);
+        for (const { prefix, bucket } of stems)
+          if (token.w.startsWith(prefix)) n = fromBucket(bucket, tokens, i, sameClause, out, n);
       }
     }
     return n;
   }
 }
 
-function fromBucket<T>(bucket: Bucket<T>, tokens: readonly Token[], i: number, sameClause: boolean, out: Phrase<T>[], n: number): number {
+function fromBucket<T>(
+  bucket: Bucket<T>,
+  tokens: readonly Token[],
+  i: number,
+  sameClause: boolean,
+  out: Phrase<T>[],
+  n: number,
+): number {
   for (const phrase of bucket.single) out[n++] = phrase;
   const next = tokens[i + 1];
   if (next === undefined || (sameClause && next.brk)) return n;
   const bySecond = bucket.bySecond;
-  const list = bySecond === null ? undefined : (bySecond.get(next.w) ?? (next.stem === undefined ? undefined : bySecond.get(next.stem)));
-  if (list !== undefined) for (const phrase of list) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+  const list =
+    bySecond === null
+      ? undefined
+      : (bySecond.get(next.w) ?? (next.stem === undefined ? undefined : bySecond.get(next.stem)));
+  if (list !== undefined)
+    for (const phrase of list)
+      if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
   const other = bucket.otherSecond;
   if (other !== null) {
     const stems = other.get(pairKey(next.w, 0));
-    if (stems !== undefined) for (const phrase of stems) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    if (stems !== undefined)
+      for (const phrase of stems)
+        if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
     const short = other.get(-1);
-    if (short !== undefined) for (const phrase of short) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+    if (short !== undefined)
+      for (const phrase of short)
+        if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
     if (next.stem !== undefined && pairKey(next.stem, 0) !== pairKey(next.w, 0)) {
       const byStem = other.get(pairKey(next.stem, 0));
-      if (byStem !== undefined) for (const phrase of byStem) if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
+      if (byStem !== undefined)
+        for (const phrase of byStem)
+          if (matchesFrom(phrase.words, tokens, i, sameClause)) out[n++] = phrase;
     }
   }
   return n;
 }
 
-function matchesFrom(words: readonly string[], tokens: readonly Token[], i: number, sameClause: boolean): boolean {
+function matchesFrom(
+  words: readonly string[],
+  tokens: readonly Token[],
+  i: number,
+  sameClause: boolean,
+): boolean {
   for (let k = 1; k < words.length; k++) {
     const token = tokens[i + k];
     if (token === undefined) return false;
     if (sameClause && token.brk) return false;
-    if (!wordMatches(words[k] as string, token.w) && (token.stem === undefined || !wordMatches(words[k] as string, token.stem))) return false;
+    if (
+      !wordMatches(words[k] as string, token.w) &&
+      (token.stem === undefined || !wordMatches(words[k] as string, token.stem))
+    )
+      return false;
   }
   return true;
 }

@@ -30,8 +30,10 @@ const NATIVE = new SubstringIndex<Person>();
 /** The word forms a name's words take in the prompt: Russian cases, Arabic clitics (Korean particles: see Token.stem). */
 function nativeForms(words: string[]): string[][] {
   const last = words[words.length - 1] as string;
-  if (CYRILLIC.test(last)) return [words.map((w) => cyrillicStem(w, words.length > 1 ? 3 : 5) ?? w)];
-  if (ARABIC.test(words[0] as string)) return arabicVariants(words[0] as string).map((v) => [v, ...words.slice(1)]);
+  if (CYRILLIC.test(last))
+    return [words.map((w) => cyrillicStem(w, words.length > 1 ? 3 : 5) ?? w)];
+  if (ARABIC.test(words[0] as string))
+    return arabicVariants(words[0] as string).map((v) => [v, ...words.slice(1)]);
   return [words];
 }
 
@@ -84,11 +86,47 @@ const WORK_AFTER = new Set(
   ),
 );
 // The same after a name in other languages: "Van Gogh tarzında", "estilo Van Gogh", "im Stil".
-const FOREIGN_WORK_AFTER = "tarzinda tarzi tarz stilinde stili uslubunda estilo stil stijl stile stylu styl stilu gaya kieu schilderij gemalde tableau tablo quadro cuadro pintura obraz painting".split(" ");
+const FOREIGN_WORK_AFTER =
+  "tarzinda tarzi tarz stilinde stili uslubunda estilo stil stijl stile stylu styl stilu gaya kieu schilderij gemalde tableau tablo quadro cuadro pintura obraz painting".split(
+    " ",
+  );
 for (const w of FOREIGN_WORK_AFTER) WORK_AFTER.add(w);
 
-const WORK_BEFORE = new Set(["by", "after", "playing", "plays", "played", "reading", "reads", "quoting", "quotes", "performing", "performs", "homage", "honoring", "honouring"]);
-const STYLE_NOUNS = new Set(["style", "styles", "manner", "spirit", "tradition", "school", "vein", "mode", "aesthetic", "works", "work", "art", "paintings", "films", "music", "world", "universe"]);
+const WORK_BEFORE = new Set([
+  "by",
+  "after",
+  "playing",
+  "plays",
+  "played",
+  "reading",
+  "reads",
+  "quoting",
+  "quotes",
+  "performing",
+  "performs",
+  "homage",
+  "honoring",
+  "honouring",
+]);
+const STYLE_NOUNS = new Set([
+  "style",
+  "styles",
+  "manner",
+  "spirit",
+  "tradition",
+  "school",
+  "vein",
+  "mode",
+  "aesthetic",
+  "works",
+  "work",
+  "art",
+  "paintings",
+  "films",
+  "music",
+  "world",
+  "universe",
+]);
 
 // What a creator's possessive can name without being about their work: "Van Gogh's ear".
 const PERSONAL = new Set(
@@ -112,7 +150,11 @@ function inStyleConstruction(tokens: readonly Token[], i: number, length: number
   if (before === undefined) return false;
   if (WORK_BEFORE.has(before)) return true;
   if (before === "of" && STYLE_NOUNS.has(tokens[i - 2]?.w ?? "")) return true;
-  if (before === "to" && ["homage", "tribute", "listening", "listen", "listens", "ode"].includes(tokens[i - 2]?.w ?? "")) return true;
+  if (
+    before === "to" &&
+    ["homage", "tribute", "listening", "listen", "listens", "ode"].includes(tokens[i - 2]?.w ?? "")
+  )
+    return true;
   if (before === "la" && tokens[i - 2]?.w === "a") return true;
   // Other languages' "by"/"of": "les Nymphéas de Monet", "de Nachtwacht van Rembrandt", "im Stil
   // von Klimt"; but not when what precedes is the person ("le visage de Monet", "ein Porträt von").
@@ -120,10 +162,32 @@ function inStyleConstruction(tokens: readonly Token[], i: number, length: number
   return false;
 }
 
-const FOREIGN_OF = new Set(["de", "del", "des", "du", "da", "do", "dos", "das", "di", "della", "dello", "dei", "van", "von", "vom", "od", "przez", "por", "par"]);
+const FOREIGN_OF = new Set([
+  "de",
+  "del",
+  "des",
+  "du",
+  "da",
+  "do",
+  "dos",
+  "das",
+  "di",
+  "della",
+  "dello",
+  "dei",
+  "van",
+  "von",
+  "vom",
+  "od",
+  "przez",
+  "por",
+  "par",
+]);
 const PERSONAL_ANY = new Set([
   ...PERSONAL,
-  ..."visage cara rosto gezicht gesicht volto twarz corps cuerpo corpo lichaam korper portrait retrato portret portrat ritratto foto photo fotografia fotografie selfie statue estatua standbeeld statua posag pomnik deepfake sosie doble sosia dubbelganger doppelganger clone voix voz stem stimme voce glos cabeza tete testa hoofd kopf glowa mort muerte morte dood tod funerailles funeral entierro".split(" "),
+  ..."visage cara rosto gezicht gesicht volto twarz corps cuerpo corpo lichaam korper portrait retrato portret portrat ritratto foto photo fotografia fotografie selfie statue estatua standbeeld statua posag pomnik deepfake sosie doble sosia dubbelganger doppelganger clone voix voz stem stimme voce glos cabeza tete testa hoofd kopf glowa mort muerte morte dood tod funerailles funeral entierro".split(
+    " ",
+  ),
 ]);
 
 /** Whether the word occurs in some name, so a decoded reading that adds it is worth checking. */
@@ -133,7 +197,8 @@ const probe: Array<Phrase<Person>> = [];
 
 /** Whether any name occurs in the words at all, style or not: the cheap first look. */
 export function mentionsName(tokens: readonly Token[]): boolean {
-  for (let i = 0; i < tokens.length; i++) if (NAMES.collect(tokens, i, true, probe) > 0) return true;
+  for (let i = 0; i < tokens.length; i++)
+    if (NAMES.collect(tokens, i, true, probe) > 0) return true;
   return false;
 }
 

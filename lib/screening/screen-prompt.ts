@@ -7,7 +7,10 @@ import { type ScreeningResult, screen } from "./screen";
  * hosted layer (when configured) never sees a prompt that is already refused and can only add
  * refusals, never lift one.
  */
-export async function screenPrompt(prompt: string, moderation: ModerationConfig | null): Promise<ScreeningResult> {
+export async function screenPrompt(
+  prompt: string,
+  moderation: ModerationConfig | null,
+): Promise<ScreeningResult> {
   const local = screen(prompt);
   if (!local.allowed || !moderation) return local;
   return moderate(moderation, prompt);

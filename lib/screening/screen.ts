@@ -2,7 +2,15 @@ import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
 import { hasFlagDirective } from "./flags";
-import { type Flags, foreignFunctionWord, isLexiconWord, multilingualFlags, negatedInPromptLanguage, safeCoverage, safeSubstringMask } from "./multilingual";
+import {
+  type Flags,
+  foreignFunctionWord,
+  isLexiconWord,
+  multilingualFlags,
+  negatedInPromptLanguage,
+  safeCoverage,
+  safeSubstringMask,
+} from "./multilingual";
 import { canonical, lookalikeReading, type Token, tokenize } from "./normalize";
 import { type Phrase, PhraseIndex } from "./phrase-index";
 import { findNativeName, findRealPerson, isNameWord, mentionsName } from "./real-people";
@@ -23,19 +31,34 @@ import { violentAct } from "./violent-acts";
  * (multilingual.ts). Other languages' lexicons are read alongside the English rules.
  */
 
-export type ScreeningCategory = "minors" | "real_person" | "sexual" | "graphic_violence" | "flag_directive";
-export type ScreeningResult = { allowed: true } | { allowed: false; category: ScreeningCategory; reason: string };
+export type ScreeningCategory =
+  | "minors"
+  | "real_person"
+  | "sexual"
+  | "graphic_violence"
+  | "flag_directive";
+export type ScreeningResult =
+  | { allowed: true }
+  | { allowed: false; category: ScreeningCategory; reason: string };
 
 const REASONS: Record<ScreeningCategory, string> = {
   minors: "Prompts that depict children or teenagers are not allowed.",
-  real_person: "Prompts that depict real, identifiable people, their likeness, face swaps or deepfakes are not allowed.",
+  real_person:
+    "Prompts that depict real, identifiable people, their likeness, face swaps or deepfakes are not allowed.",
   sexual: "Sexually explicit content and nudity are not allowed.",
   graphic_violence: "Graphic violence and gore are not allowed.",
-  flag_directive: "Parameter directives such as --ar or --v are not allowed in the prompt; use the request fields instead.",
+  flag_directive:
+    "Parameter directives such as --ar or --v are not allowed in the prompt; use the request fields instead.",
 };
 
 /** When a prompt breaks several rules, the most serious one is reported. */
-const SEVERITY: readonly ScreeningCategory[] = ["minors", "real_person", "sexual", "graphic_violence", "flag_directive"];
+const SEVERITY: readonly ScreeningCategory[] = [
+  "minors",
+  "real_person",
+  "sexual",
+  "graphic_violence",
+  "flag_directive",
+];
 type TermCategory = Exclude<ScreeningCategory, "flag_directive">;
 
 const TERMS = new PhraseIndex<TermCategory>();
@@ -44,9 +67,48 @@ for (const entry of SEXUAL_TERMS) TERMS.addEntry(entry, "sexual");
 for (const entry of VIOLENCE_TERMS) TERMS.addEntry(entry, "graphic_violence");
 for (const entry of LIKENESS_TERMS) TERMS.addEntry(entry, "real_person");
 
-
-const NEGATORS = new Set(["no", "not", "without", "non", "zero", "avoid", "avoiding", "never", "nothing", "none", "nor", "minus", "excluding", "exclude", "dont", "doesnt"]);
-const FILLERS = new Set(["any", "graphic", "explicit", "excessive", "visible", "real", "realistic", "actual", "gratuitous", "too", "overly", "much", "more", "showing", "show", "shown", "depicting", "obvious", "overt", "extreme", "heavy", "intense"]);
+const NEGATORS = new Set([
+  "no",
+  "not",
+  "without",
+  "non",
+  "zero",
+  "avoid",
+  "avoiding",
+  "never",
+  "nothing",
+  "none",
+  "nor",
+  "minus",
+  "excluding",
+  "exclude",
+  "dont",
+  "doesnt",
+]);
+const FILLERS = new Set([
+  "any",
+  "graphic",
+  "explicit",
+  "excessive",
+  "visible",
+  "real",
+  "realistic",
+  "actual",
+  "gratuitous",
+  "too",
+  "overly",
+  "much",
+  "more",
+  "showing",
+  "show",
+  "shown",
+  "depicting",
+  "obvious",
+  "overt",
+  "extreme",
+  "heavy",
+  "intense",
+]);
 const CONNECTORS = new Set(["or", "and", "nor"]);
 
 const wordAt = (tokens: readonly Token[], k: number): string => tokens[k]?.w ?? "";
@@ -55,20 +117,37 @@ function negatedAt(tokens: readonly Token[], i: number, length: number): boolean
   const before = wordAt(tokens, i - 1);
   if (NEGATORS.has(before)) return true;
   if (FILLERS.has(before) && NEGATORS.has(wordAt(tokens, i - 2))) return true;
-  if (before === "of" && (wordAt(tokens, i - 2) === "free" || wordAt(tokens, i - 2) === "devoid")) return true;
+  if (before === "of" && (wordAt(tokens, i - 2) === "free" || wordAt(tokens, i - 2) === "devoid"))
+    return true;
   if (wordAt(tokens, i + length) === "free") return true;
   // "no blood or gore", "no explicit nudity or gore"
   if (CONNECTORS.has(before)) {
     const third = wordAt(tokens, i - 3);
-    if (NEGATORS.has(third) || (NEGATORS.has(wordAt(tokens, i - 4)) && FILLERS.has(third))) return true;
+    if (NEGATORS.has(third) || (NEGATORS.has(wordAt(tokens, i - 4)) && FILLERS.has(third)))
+      return true;
   }
   return false;
 }
 
 const termMatches: Array<Phrase<TermCategory>> = [];
 
-const PERSON_OBJECTS = new Set(["him", "her", "them", "me", "us", "myself", "himself", "herself", "themselves", "yourself"]);
-const ROLES = new Set("president prime minister king queen prince princess pope actor actress singer rapper celebrity star famous chancellor ceo founder billionaire footballer athlete".split(" "));
+const PERSON_OBJECTS = new Set([
+  "him",
+  "her",
+  "them",
+  "me",
+  "us",
+  "myself",
+  "himself",
+  "herself",
+  "themselves",
+  "yourself",
+]);
+const ROLES = new Set(
+  "president prime minister king queen prince princess pope actor actress singer rapper celebrity star famous chancellor ceo founder billionaire footballer athlete".split(
+    " ",
+  ),
+);
 
 /**
  * "make him look like <Name>" or "... like the president": a proper name or a real office
@@ -119,7 +198,11 @@ function termHits(tokens: readonly Token[]): Hit[] {
 }
 
 /** The most serious category the words (and, for Han, kana and Thai, the compacted text) trip, or null. */
-function scan(tokens: readonly Token[], primary: boolean, compactText: string | null): TermCategory | null {
+function scan(
+  tokens: readonly Token[],
+  primary: boolean,
+  compactText: string | null,
+): TermCategory | null {
   const hits = termHits(tokens);
   const named = mentionsName(tokens);
   // Safe phrases only matter when something could be refused, which is rare: skip them otherwise.
@@ -129,14 +212,20 @@ function scan(tokens: readonly Token[], primary: boolean, compactText: string | 
   const termCovered = hits.length > 0 ? Uint8Array.from(covered) : covered;
   if (hits.length > 0) {
     const lexiconSafe = safeCoverage(tokens);
-    for (let k = 0; k < termCovered.length; k++) termCovered[k] = (termCovered[k] as number) | (lexiconSafe[k] as number);
+    for (let k = 0; k < termCovered.length; k++)
+      termCovered[k] = (termCovered[k] as number) | (lexiconSafe[k] as number);
   }
   const flags: Flags = { minors: false, sexual: false, violent: false, likeness: false };
   for (const { at, length, category } of hits) {
     let safe = false;
     for (let k = at; k < at + length; k++) if (termCovered[k]) safe = true;
     if (safe) continue;
-    if (category !== "real_person" && ((negatedAt(tokens, at, length) && !foreignFunctionWord(tokens, at - 1)) || negatedInPromptLanguage(tokens, at))) continue;
+    if (
+      category !== "real_person" &&
+      ((negatedAt(tokens, at, length) && !foreignFunctionWord(tokens, at - 1)) ||
+        negatedInPromptLanguage(tokens, at))
+    )
+      continue;
     if (category === "minors") return "minors";
     if (category === "real_person") flags.likeness = true;
     else if (category === "sexual") flags.sexual = true;
@@ -148,7 +237,8 @@ function scan(tokens: readonly Token[], primary: boolean, compactText: string | 
   if (
     flags.likeness ||
     (named && findRealPerson(tokens, covered) !== null) ||
-    (compactText !== null && findNativeName(compactText, () => safeSubstringMask(compactText)) !== null) ||
+    (compactText !== null &&
+      findNativeName(compactText, () => safeSubstringMask(compactText)) !== null) ||
     (primary && likenessRequest(tokens))
   )
     return "real_person";
@@ -158,7 +248,8 @@ function scan(tokens: readonly Token[], primary: boolean, compactText: string | 
 
 /** Two one-character words in a row: the only way letters spelled one by one can show up. */
 function hasLetterRun(tokens: readonly Token[]): boolean {
-  for (let i = 1; i < tokens.length; i++) if ((tokens[i] as Token).w.length === 1 && (tokens[i - 1] as Token).w.length === 1) return true;
+  for (let i = 1; i < tokens.length; i++)
+    if ((tokens[i] as Token).w.length === 1 && (tokens[i - 1] as Token).w.length === 1) return true;
   return false;
 }
 
@@ -167,10 +258,15 @@ const isTermWord = (word: string): boolean => TERMS.knows(word) || isLexiconWord
 const matters = (word: string): boolean => isTermWord(word) || isNameWord(word);
 
 /** A word written in look-alike letters worth unmasking: an English rule's word or a name's, three letters or more. */
-const disguisedEnglish = (word: string): boolean => word.length >= 3 && (TERMS.knows(word) || isNameWord(word));
+const disguisedEnglish = (word: string): boolean =>
+  word.length >= 3 && (TERMS.knows(word) || isNameWord(word));
 
 /** The refusal for a category, with the reason the API reports. */
-export const reject = (category: ScreeningCategory): ScreeningResult => ({ allowed: false, category, reason: REASONS[category] });
+export const reject = (category: ScreeningCategory): ScreeningResult => ({
+  allowed: false,
+  category,
+  reason: REASONS[category],
+});
 
 export function screen(prompt: string): ScreeningResult {
   const text = canonical(prompt);
@@ -179,12 +275,17 @@ export function screen(prompt: string): ScreeningResult {
   const primary = tokenize(text, low);
   const compactText = UNSPACED.test(low) ? compact(low) : null;
   const forms: Token[][] = [primary];
-  for (const variant of decodedVariants(low, matters, isTermWord, hasLetterRun(primary))) forms.push(tokenize(variant));
+  for (const variant of decodedVariants(low, matters, isTermWord, hasLetterRun(primary)))
+    forms.push(tokenize(variant));
   const folded = lookalikeReading(text, disguisedEnglish);
   if (folded !== null) forms.push(tokenize(folded));
   for (let f = 0; f < forms.length; f++) {
     const category = scan(forms[f] as Token[], f === 0, f === 0 ? compactText : null);
-    if (category !== null && (worst === null || SEVERITY.indexOf(category) < SEVERITY.indexOf(worst))) worst = category;
+    if (
+      category !== null &&
+      (worst === null || SEVERITY.indexOf(category) < SEVERITY.indexOf(worst))
+    )
+      worst = category;
     if (worst === "minors") break;
   }
   return worst === null ? { allowed: true } : reject(worst);

@@ -5,7 +5,8 @@
  */
 
 /** Han, kana and Thai: scripts where a word has no spaces around it. */
-export const UNSPACED = /[\u0e00-\u0e7f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]|[\ud840-\ud87f][\udc00-\udfff]/;
+export const UNSPACED =
+  /[\u0e00-\u0e7f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]|[\ud840-\ud87f][\udc00-\udfff]/;
 export const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
 export const CYRILLIC = /[\u0400-\u04ff]/;
 export const ARABIC = /[\u0600-\u06ff]/;
@@ -19,8 +20,47 @@ export const compact = (text: string): string => text.replace(SEPARATORS, "");
 
 // Korean particles and the plural 들 attach to the noun without a space: 푸틴을, 아이들이.
 const KOREAN_PARTICLES = [
-  "이", "가", "을", "를", "은", "는", "의", "에", "에게", "에서", "와", "과", "도", "만", "로", "으로", "랑", "이랑", "한테", "께", "처럼", "보다", "같은", "같이",
-  "이다", "이야", "예요", "이에요", "입니다", "씨", "님", "들", "들이", "들을", "들은", "들의", "들과", "들도", "들에게", "들이랑", "들처럼",
+  "이",
+  "가",
+  "을",
+  "를",
+  "은",
+  "는",
+  "의",
+  "에",
+  "에게",
+  "에서",
+  "와",
+  "과",
+  "도",
+  "만",
+  "로",
+  "으로",
+  "랑",
+  "이랑",
+  "한테",
+  "께",
+  "처럼",
+  "보다",
+  "같은",
+  "같이",
+  "이다",
+  "이야",
+  "예요",
+  "이에요",
+  "입니다",
+  "씨",
+  "님",
+  "들",
+  "들이",
+  "들을",
+  "들은",
+  "들의",
+  "들과",
+  "들도",
+  "들에게",
+  "들이랑",
+  "들처럼",
 ];
 
 // Longest first, so 아이들이 loses 들이 rather than 이; grouped by last syllable, so a word is
@@ -39,7 +79,8 @@ for (const p of [...KOREAN_PARTICLES].sort((a, b) => b.length - a.length)) {
 export function hangulStem(word: string): string | undefined {
   const particles = PARTICLES_BY_LAST.get(word.slice(-1));
   if (!particles || !HANGUL.test(word)) return undefined;
-  for (const p of particles) if (word.length > p.length && word.endsWith(p)) return word.slice(0, -p.length);
+  for (const p of particles)
+    if (word.length > p.length && word.endsWith(p)) return word.slice(0, -p.length);
   return undefined;
 }
 
@@ -59,7 +100,10 @@ export function cyrillicStem(word: string, minimum: number): string | null {
 const ARABIC_PREFIXES = ["و", "ب", "ل", "ف", "وب", "ول"];
 
 /** An Arabic-script word with each joined clitic. */
-export const arabicVariants = (word: string): string[] => [word, ...ARABIC_PREFIXES.map((p) => p + word)];
+export const arabicVariants = (word: string): string[] => [
+  word,
+  ...ARABIC_PREFIXES.map((p) => p + word),
+];
 
 // Arabic clitics joined to the front of a word: "and the", "with the", "for the", "the".
 const ARABIC_CLITICS = ["وبال", "وال", "بال", "فال", "كال", "لل", "ال", "و", "ب", "ل", "ف"];
@@ -67,7 +111,9 @@ const ARABIC_CLITICS = ["وبال", "وال", "بال", "فال", "كال", "ل�
 /** An Arabic-script word without its leading clitics (والأطفال → اطفال), or undefined. */
 export function arabicStem(word: string): string | undefined {
   // A one-letter clitic is only read off a longer word: بوكس (boxing) is not ب + وكس.
-  for (const c of ARABIC_CLITICS) if (word.startsWith(c) && word.length - c.length >= (c.length === 1 ? 4 : 3)) return word.slice(c.length);
+  for (const c of ARABIC_CLITICS)
+    if (word.startsWith(c) && word.length - c.length >= (c.length === 1 ? 4 : 3))
+      return word.slice(c.length);
   return undefined;
 }
 

@@ -26,7 +26,13 @@ export class SubstringIndex<T> {
     if (text.length < 2) return;
     const key = text.charCodeAt(0) * 65536 + text.charCodeAt(1);
     const list = this.byFirst.get(key) ?? [];
-    list.push({ text, tag, numeric: NUMERAL.test(text.charAt(0)), latinStart: LATIN.test(text.charAt(0)), latinEnd: LATIN.test(text.charAt(text.length - 1)) });
+    list.push({
+      text,
+      tag,
+      numeric: NUMERAL.test(text.charAt(0)),
+      latinStart: LATIN.test(text.charAt(0)),
+      latinEnd: LATIN.test(text.charAt(text.length - 1)),
+    });
     this.byFirst.set(key, list);
     this.sorted = false;
     this.size++;

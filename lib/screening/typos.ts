@@ -10,7 +10,8 @@ type Category = "minors" | "sexual" | "graphic_violence";
 const TYPO_PRONE: Record<Category, string> = {
   minors:
     "children toddlers teenager teenagers teenaged kindergarten kindergartner kindergartners preschooler preschoolers schoolgirl schoolgirls schoolboys adolescent adolescents prepubescent pedophile pedophiles paedophile",
-  sexual: "pornography pornographic masturbating masturbation masturbates nakedness intercourse threesome striptease bestiality",
+  sexual:
+    "pornography pornographic masturbating masturbation masturbates nakedness intercourse threesome striptease bestiality",
   graphic_violence:
     "decapitated decapitation decapitate decapitating dismembered dismemberment dismembering disemboweled disembowelled disembowelment eviscerated evisceration mutilated mutilation mutilating beheading beheaded beheadings gruesome massacred massacres genocide cannibalism cannibals infanticide torturing tortured",
 };

@@ -22,10 +22,20 @@ const VERBS = new Set(
 // rival's fingers"), or smashing one in ("smashing another man's skull in"). The part must
 // belong to someone (his, her, a possessive): "chop off the fish head" is cooking.
 const CUTTING = new Set(
-  "cut cuts cutting chop chops chopping chopped hack hacks hacking hacked lop lops lopping lopped saw saws sawing sawed slice slices slicing sliced rip rips ripping ripped tear tears tearing tore bite bites biting bit".split(" "),
+  "cut cuts cutting chop chops chopping chopped hack hacks hacking hacked lop lops lopping lopped saw saws sawing sawed slice slices slicing sliced rip rips ripping ripped tear tears tearing tore bite bites biting bit".split(
+    " ",
+  ),
 );
-const SMASHING = new Set("smash smashes smashing smashed bash bashes bashing bashed cave caves caving caved crush crushes crushing crushed kick kicks kicking kicked stomp stomps stomping stomped".split(" "));
-const PARTS = new Set("head heads hand hands finger fingers arm arms leg legs ear ears nose tongue foot feet toes toe limbs limb skull face teeth genitals".split(" "));
+const SMASHING = new Set(
+  "smash smashes smashing smashed bash bashes bashing bashed cave caves caving caved crush crushes crushing crushed kick kicks kicking kicked stomp stomps stomping stomped".split(
+    " ",
+  ),
+);
+const PARTS = new Set(
+  "head heads hand hands finger fingers arm arms leg legs ear ears nose tongue foot feet toes toe limbs limb skull face teeth genitals".split(
+    " ",
+  ),
+);
 const OWNERS = new Set(["his", "her", "their", "my", "your"]);
 
 function partOfSomeone(tokens: readonly Token[], at: number): boolean {
@@ -55,12 +65,28 @@ function maiming(tokens: readonly Token[]): boolean {
 }
 
 // "ramming a knife into his neighbour's chest"; "feeding a living person into a wood chipper".
-const THRUSTS = new Set("ram rams ramming rammed plunge plunges plunging plunged sink sinks sinking sank thrust thrusts thrusting jam jams jamming jammed drive drives driving drove shove shoves shoving shoved".split(" "));
-const WEAPONS = new Set("knife knives blade dagger machete screwdriver icepick pick bayonet sword".split(" "));
-const VICTIMS = new Set("his her their him them someone somebody man woman victim prisoner person body neighbour neighbor stranger".split(" "));
+const THRUSTS = new Set(
+  "ram rams ramming rammed plunge plunges plunging plunged sink sinks sinking sank thrust thrusts thrusting jam jams jamming jammed drive drives driving drove shove shoves shoving shoved".split(
+    " ",
+  ),
+);
+const WEAPONS = new Set(
+  "knife knives blade dagger machete screwdriver icepick pick bayonet sword".split(" "),
+);
+const VICTIMS = new Set(
+  "his her their him them someone somebody man woman victim prisoner person body neighbour neighbor stranger".split(
+    " ",
+  ),
+);
 const MACHINES = new Set("chipper woodchipper grinder furnace incinerator acid".split(" "));
 
-function within(tokens: readonly Token[], from: number, step: 1 | -1, count: number, test: (t: Token) => boolean): boolean {
+function within(
+  tokens: readonly Token[],
+  from: number,
+  step: 1 | -1,
+  count: number,
+  test: (t: Token) => boolean,
+): boolean {
   for (let k = from, n = 0; n < count && k >= 0 && k < tokens.length; k += step, n++) {
     const t = tokens[k] as Token;
     if (test(t)) return true;
@@ -73,8 +99,17 @@ function intoSomeone(tokens: readonly Token[]): boolean {
   for (let i = 1; i < tokens.length; i++) {
     if ((tokens[i] as Token).w !== "into" || (tokens[i] as Token).brk) continue;
     const stab =
-      within(tokens, i - 1, -1, 3, (t) => WEAPONS.has(t.w)) && within(tokens, i - 1, -1, 5, (t) => THRUSTS.has(t.w)) && within(tokens, i + 1, 1, 3, (t) => VICTIMS.has(t.w) || t.pos);
-    const machine = within(tokens, i - 1, -1, 3, (t) => VICTIMS.has(t.w) && t.w !== "his" && t.w !== "her" && t.w !== "their") && within(tokens, i + 1, 1, 3, (t) => MACHINES.has(t.w));
+      within(tokens, i - 1, -1, 3, (t) => WEAPONS.has(t.w)) &&
+      within(tokens, i - 1, -1, 5, (t) => THRUSTS.has(t.w)) &&
+      within(tokens, i + 1, 1, 3, (t) => VICTIMS.has(t.w) || t.pos);
+    const machine =
+      within(
+        tokens,
+        i - 1,
+        -1,
+        3,
+        (t) => VICTIMS.has(t.w) && t.w !== "his" && t.w !== "her" && t.w !== "their",
+      ) && within(tokens, i + 1, 1, 3, (t) => MACHINES.has(t.w));
     if (stab || machine) return true;
   }
   return false;
@@ -85,7 +120,13 @@ export function violentAct(tokens: readonly Token[]): boolean {
   if (maiming(tokens) || intoSomeone(tokens)) return true;
   for (let i = 1; i + 1 < tokens.length; i++) {
     const to = tokens[i] as Token;
-    if (to.w !== "to" || to.brk || (tokens[i + 1] as Token).w !== "death" || (tokens[i + 1] as Token).brk) continue;
+    if (
+      to.w !== "to" ||
+      to.brk ||
+      (tokens[i + 1] as Token).w !== "death" ||
+      (tokens[i + 1] as Token).brk
+    )
+      continue;
     for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
       const t = tokens[k] as Token;
       if (VERBS.has(t.w)) return true;

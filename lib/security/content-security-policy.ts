@@ -17,8 +17,16 @@ export type CspSources = {
  * proxy, telemetry, and the Verify attestation frame. The pairing QR is drawn locally, so no
  * modal assets (fonts, wallet lists) are needed.
  */
-const WALLETCONNECT_CONNECT = ["https://*.walletconnect.org", "https://*.walletconnect.com", "wss://*.walletconnect.org", "wss://*.walletconnect.com"];
-const WALLETCONNECT_FRAMES = ["https://verify.walletconnect.org", "https://verify.walletconnect.com"];
+const WALLETCONNECT_CONNECT = [
+  "https://*.walletconnect.org",
+  "https://*.walletconnect.com",
+  "wss://*.walletconnect.org",
+  "wss://*.walletconnect.com",
+];
+const WALLETCONNECT_FRAMES = [
+  "https://verify.walletconnect.org",
+  "https://verify.walletconnect.com",
+];
 
 /**
  * The policy of every response. Scripts run only with this response's nonce (Next.js reads it
@@ -38,7 +46,10 @@ export function contentSecurityPolicy(nonce: string, s: CspSources): string {
   }
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(s.dev ? ["'unsafe-eval'"] : [])]],
+    [
+      "script-src",
+      ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(s.dev ? ["'unsafe-eval'"] : [])],
+    ],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", "blob:"]],
     ["font-src", ["'self'"]],
@@ -56,7 +67,10 @@ export function contentSecurityPolicy(nonce: string, s: CspSources): string {
 export function cspSourcesFromEnv(env: Env): CspSources {
   const s3 = env.storage.driver === "s3" ? env.storage.s3.endpoint : undefined;
   return {
-    rpcUrl: browserRpcUrl({ chainId: env.chainId, rpcUrl: env.devnet ? (env.rpcUrl ?? null) : null }),
+    rpcUrl: browserRpcUrl({
+      chainId: env.chainId,
+      rpcUrl: env.devnet ? (env.rpcUrl ?? null) : null,
+    }),
     walletConnect: env.walletConnect ? { relayUrl: env.walletConnect.relayUrl } : null,
     // A plain-http endpoint (a MinIO in a lab) is not covered by https:.
     mediaSources: s3?.startsWith("http:") ? [origin(s3)] : [],

@@ -11,7 +11,10 @@ export function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const m = sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  const m =
+    sorted.length % 2
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
   return Math.round(m * 10) / 10;
 }
 
@@ -25,7 +28,9 @@ export async function serviceStatus(db: Db) {
     .where(and(eq(jobs.status, "succeeded"), isNotNull(jobs.finishedAt)))
     .orderBy(desc(jobs.finishedAt))
     .limit(P50_WINDOW);
-  const seconds = recent.flatMap((r) => (r.startedAt && r.finishedAt ? [(r.finishedAt.getTime() - r.startedAt.getTime()) / 1000] : []));
+  const seconds = recent.flatMap((r) =>
+    r.startedAt && r.finishedAt ? [(r.finishedAt.getTime() - r.startedAt.getTime()) / 1000] : [],
+  );
   const finished = n("succeeded") + n("failed");
   return {
     service: SERVICE_NAME,

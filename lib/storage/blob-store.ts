@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { countedUpload } from "@/lib/storage/byte-counter";
-import { BlobNotFoundError, del, get, type IssuedSignedToken, issueSignedToken, list, presignUrl, put } from "@vercel/blob";
+import {
+  BlobNotFoundError,
+  del,
+  get,
+  type IssuedSignedToken,
+  issueSignedToken,
+  list,
+  presignUrl,
+  put,
+} from "@vercel/blob";
 import { assertSafeKey } from "@/lib/storage/local-store";
 import type { VideoStore } from "@/lib/storage/types";
 
@@ -63,10 +72,19 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
         body.destroy();
         throw error;
       }
-      const pathname = access === "private" ? privatePath(key) : `${publicFolder(key)}${randomBytes(16).toString("base64url")}.mp4`;
+      const pathname =
+        access === "private"
+          ? privatePath(key)
+          : `${publicFolder(key)}${randomBytes(16).toString("base64url")}.mp4`;
       // One streamed PUT: multipart would buffer up to 128 MB; a blob is visible only once complete.
       const { size, result } = await countedUpload(body, (counted) =>
-        put(pathname, counted, { access, token, contentType, addRandomSuffix: false, allowOverwrite: true }),
+        put(pathname, counted, {
+          access,
+          token,
+          contentType,
+          addRandomSuffix: false,
+          allowOverwrite: true,
+        }),
       );
       if (access === "public") remember(publicUrls, key, result.url);
       return { size };
@@ -86,16 +104,28 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
       let delegation = delegations.get(cacheKey);
       if (!delegation) {
         // Scoped to this one blob and to reads, so a leaked URL reveals nothing else.
-        delegation = remember(delegations, cacheKey, issueSignedToken({ token, pathname, operations: ["get"], validUntil }));
+        delegation = remember(
+          delegations,
+          cacheKey,
+          issueSignedToken({ token, pathname, operations: ["get"], validUntil }),
+        );
         delegation.catch(() => delegations.delete(cacheKey));
       }
-      const { presignedUrl } = await presignUrl(await delegation, { operation: "get", pathname, access, validUntil });
+      const { presignedUrl } = await presignUrl(await delegation, {
+        operation: "get",
+        pathname,
+        access,
+        validUntil,
+      });
       return presignedUrl;
     },
     async remove(key) {
       assertSafeKey(key);
       publicUrls.delete(key);
-      const targets = access === "private" ? [privatePath(key)] : (await publicBlobs(key)).map((blob) => blob.url);
+      const targets =
+        access === "private"
+          ? [privatePath(key)]
+          : (await publicBlobs(key)).map((blob) => blob.url);
       if (targets.length === 0) return;
       // The API treats a missing blob as deleted; the catch is for older or stricter API versions.
       await del(targets, { token }).catch((error: unknown) => {
@@ -103,12 +133,19 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
       });
     },
     async writeRecord(name, body) {
-      await put(recordPath(name), body, { access, token, contentType: "application/json", addRandomSuffix: false, allowOverwrite: true, cacheControlMaxAge: 60 });
+      await put(recordPath(name), body, {
+        access,
+        token,
+        contentType: "application/json",
+        addRandomSuffix: false,
+        allowOverwrite: true,
+        cacheControlMaxAge: 60,
+      });
     },
     async readRecord(name) {
       // Past the CDN: a cached copy could be an older checkpoint.
       const found = await get(recordPath(name), { access, token, useCache: false });
-      if (!found || found.statusCode !== 200) return null;
+      if (found?.statusCode !== 200) return null;
       return new Response(found.stream).text();
     },
     async removeRecord(name) {
@@ -117,8 +154,21 @@ export function createBlobStore(config: BlobStoreConfig): VideoStore {
       if (targets.length) await del(targets, { token });
     },
     async listRecords(prefix, limit) {
-      const { blobs } = await list({ token, prefix: `${recordFolder}${prefix}`, limit: Math.min(limit, 1000) });
-      return blobs.flatMap((b) => (b.pathname.endsWith(".json") ? [{ name: b.pathname.slice(recordFolder.length, -".json".length), writtenAt: b.uploadedAt }] : []));
+      const { blobs } = await list({
+        token,
+        prefix: `${recordFolder}${prefix}`,
+        limit: Math.min(limit, 1000),
+      });
+      return blobs.flatMap((b) =>
+        b.pathname.endsWith(".json")
+          ? [
+              {
+                name: b.pathname.slice(recordFolder.length, -".json".length),
+                writtenAt: b.uploadedAt,
+              },
+            ]
+          : [],
+      );
     },
   };
 }

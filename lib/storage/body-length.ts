@@ -12,9 +12,13 @@ export const BODY_LENGTH_HEADER = "x-reel402-body-length";
 /** Wraps `res.writeHead` once per response; responses without the header are untouched. */
 export function restoreContentLength(res: ServerResponse): void {
   const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+  res.writeHead = function (
+    this: ServerResponse,
+    ...args: Parameters<ServerResponse["writeHead"]>
+  ) {
     const length = this.getHeader(BODY_LENGTH_HEADER);
-    if (typeof length === "string" && /^\d+$/.test(length)) this.setHeader("content-length", length);
+    if (typeof length === "string" && /^\d+$/.test(length))
+      this.setHeader("content-length", length);
     this.removeHeader(BODY_LENGTH_HEADER);
     return writeHead.apply(this, args as never);
   } as ServerResponse["writeHead"];

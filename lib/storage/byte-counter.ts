@@ -19,7 +19,10 @@ function byteCounter() {
  * thrown: a failed upload releases the upstream body, and a failed body makes the upload fail
  * (and abort) instead of completing a truncated object.
  */
-export async function countedUpload<T>(body: Readable, upload: (counted: Readable) => Promise<T>): Promise<{ size: number; result: T }> {
+export async function countedUpload<T>(
+  body: Readable,
+  upload: (counted: Readable) => Promise<T>,
+): Promise<{ size: number; result: T }> {
   const { stream: counter, bytes } = byteCounter();
   const piping = pipeline(body, counter);
   const uploading = upload(counter);

@@ -14,7 +14,11 @@ export type RemoveOptions = {
 };
 
 /** Removes the stored files of expired videos; returns how many were removed (a missing one counts). */
-export async function removeExpiredVideos(store: VideoStore, expired: { key: string }[], options: RemoveOptions = {}): Promise<number> {
+export async function removeExpiredVideos(
+  store: VideoStore,
+  expired: { key: string }[],
+  options: RemoveOptions = {},
+): Promise<number> {
   const queue = expired.map((video) => video.key);
   let removed = 0;
   const failures: unknown[] = [];
@@ -39,7 +43,11 @@ export async function removeExpiredVideos(store: VideoStore, expired: { key: str
  * Local driver only: deletes upload leftovers from crashed processes. A live upload writes its
  * file continuously, so `olderThanMs` must exceed the longest stall of an upstream download.
  */
-export async function sweepOrphanPartials(dir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+export async function sweepOrphanPartials(
+  dir: string,
+  olderThanMs: number,
+  now = Date.now(),
+): Promise<number> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [] as string[];
     throw error;

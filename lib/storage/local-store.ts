@@ -11,7 +11,8 @@ const KEY = /^[A-Za-z0-9._-]{1,200}$/;
 
 /** Keys are ours (job ids) but end up in file paths, object names and headers: refuse anything odd. */
 export function assertSafeKey(key: string): void {
-  if (!KEY.test(key) || key.includes("..")) throw new Error(`invalid video key: ${JSON.stringify(key.slice(0, 50))}`);
+  if (!KEY.test(key) || key.includes(".."))
+    throw new Error(`invalid video key: ${JSON.stringify(key.slice(0, 50))}`);
 }
 
 export function localVideoPath(dir: string, key: string): string {
@@ -103,7 +104,8 @@ export function createLocalStore(config: { dir: string; secret: string }): Video
         if (found.length >= limit) break;
         if (!file.startsWith(prefix) || !file.endsWith(".json")) continue;
         const info = await stat(path.join(config.dir, file)).catch(() => null); // removed meanwhile
-        if (info?.isFile()) found.push({ name: file.slice(0, -".json".length), writtenAt: info.mtime });
+        if (info?.isFile())
+          found.push({ name: file.slice(0, -".json".length), writtenAt: info.mtime });
       }
       return found;
     },

@@ -1,5 +1,12 @@
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { countedUpload } from "@/lib/storage/byte-counter";
@@ -38,7 +45,10 @@ export function presignSeconds(expiresAt: Date, now = new Date()): number {
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 /** Videos in an S3-compatible bucket (AWS S3, R2, MinIO…), downloaded straight from it via presigned GETs. */
@@ -78,12 +88,17 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
       return { size };
     },
     signedUrl(key, expiresAt) {
-      const command = new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, key) });
+      const command = new GetObjectCommand({
+        Bucket: config.bucket,
+        Key: objectKey(config.prefix, key),
+      });
       return getSignedUrl(client, command, { expiresIn: presignSeconds(expiresAt) });
     },
     async remove(key) {
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, key) }));
+        await client.send(
+          new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, key) }),
+        );
       } catch (error) {
         // S3 itself answers 204 for a missing key; some compatible services answer 404.
         if (!isMissing(error)) throw error;
@@ -91,11 +106,23 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
     },
     async writeRecord(name, body) {
       const Key = objectKey(config.prefix, name, ".json");
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key, Body: body, ContentType: "application/json" }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key,
+          Body: body,
+          ContentType: "application/json",
+        }),
+      );
     },
     async readRecord(name) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, name, ".json") }));
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket: config.bucket,
+            Key: objectKey(config.prefix, name, ".json"),
+          }),
+        );
         return (await res.Body?.transformToString("utf8")) ?? null;
       } catch (error) {
         if (isMissing(error)) return null;
@@ -104,16 +131,34 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
     },
     async removeRecord(name) {
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(config.prefix, name, ".json") }));
+        await client.send(
+          new DeleteObjectCommand({
+            Bucket: config.bucket,
+            Key: objectKey(config.prefix, name, ".json"),
+          }),
+        );
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
     },
     async listRecords(prefix, limit) {
       const folder = objectKey(config.prefix, "x", "").slice(0, -1); // the prefix folder, spelled as objectKey spells it
-      const res = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: `${folder}${prefix}`, MaxKeys: Math.min(limit, 1000) }));
+      const res = await client.send(
+        new ListObjectsV2Command({
+          Bucket: config.bucket,
+          Prefix: `${folder}${prefix}`,
+          MaxKeys: Math.min(limit, 1000),
+        }),
+      );
       return (res.Contents ?? []).flatMap((o) =>
-        o.Key?.endsWith(".json") ? [{ name: o.Key.slice(folder.length, -".json".length), writtenAt: o.LastModified ?? new Date(0) }] : [],
+        o.Key?.endsWith(".json")
+          ? [
+              {
+                name: o.Key.slice(folder.length, -".json".length),
+                writtenAt: o.LastModified ?? new Date(0),
+              },
+            ]
+          : [],
       );
     },
   };

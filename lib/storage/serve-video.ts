@@ -35,7 +35,11 @@ function isSafeKey(key: string): boolean {
 }
 
 /** GET/HEAD /videos/{key}?expires&sig[&download=1]: checks the link, then streams the file with Range support. */
-export async function serveVideo(request: Request, key: string, deps: { dir: string; secret: string; now?: Date }): Promise<Response> {
+export async function serveVideo(
+  request: Request,
+  key: string,
+  deps: { dir: string; secret: string; now?: Date },
+): Promise<Response> {
   const url = new URL(request.url);
   const now = deps.now ?? new Date();
   const expires = url.searchParams.get("expires");
@@ -57,7 +61,10 @@ export async function serveVideo(request: Request, key: string, deps: { dir: str
   });
   // A resumed download of a file that changed since must restart from zero, not splice two versions.
   const ifRange = request.headers.get("if-range");
-  const range = ifRange !== null && ifRange !== etag ? null : parseRange(request.headers.get("range"), video.size);
+  const range =
+    ifRange !== null && ifRange !== etag
+      ? null
+      : parseRange(request.headers.get("range"), video.size);
   if (range === "unsatisfiable") {
     await video.close();
     headers.set("content-range", `bytes */${video.size}`);
@@ -74,10 +81,17 @@ export async function serveVideo(request: Request, key: string, deps: { dir: str
     return new Response(null, { status, headers });
   }
   // toWeb pulls on demand, so a slow client holds at most a few chunks in memory, never the file.
-  return new Response(Readable.toWeb(video.stream(start, end)) as ReadableStream<Uint8Array>, { status, headers });
+  return new Response(Readable.toWeb(video.stream(start, end)) as ReadableStream<Uint8Array>, {
+    status,
+    headers,
+  });
 }
 
 /** HEAD is GET without a body; exported for routes that register methods separately. */
-export function headVideo(request: Request, key: string, deps: { dir: string; secret: string; now?: Date }): Promise<Response> {
+export function headVideo(
+  request: Request,
+  key: string,
+  deps: { dir: string; secret: string; now?: Date },
+): Promise<Response> {
   return serveVideo(new Request(request, { method: "HEAD" }), key, deps);
 }

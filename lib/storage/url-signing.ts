@@ -13,7 +13,13 @@ export function signVideoPath(secret: string, key: string, expiresAt: Date): str
 
 export type LinkCheck = "ok" | "forged" | "expired";
 
-export function checkVideoLink(secret: string, key: string, expiresParam: string | null, sig: string | null, now = new Date()): LinkCheck {
+export function checkVideoLink(
+  secret: string,
+  key: string,
+  expiresParam: string | null,
+  sig: string | null,
+  now = new Date(),
+): LinkCheck {
   if (!expiresParam || !sig || !/^\d{1,12}$/.test(expiresParam)) return "forged";
   const expected = Buffer.from(signature(secret, key, Number(expiresParam)));
   const given = Buffer.from(sig);

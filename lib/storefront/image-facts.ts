@@ -17,9 +17,12 @@ export const UPLOAD_FACTS = {
 } as const;
 
 export const IMAGE_POLICY = {
-  references: "`image` and `last_image` take an upload id from POST /uploads or an https URL; a URL is fetched once, at request time, from public addresses only, and the job renders from our copy.",
-  processing: "Every picture is decoded and re-encoded (metadata stripped, animation refused) before anything else sees it.",
+  references:
+    "`image` and `last_image` take an upload id from POST /uploads or an https URL; a URL is fetched once, at request time, from public addresses only, and the job renders from our copy.",
+  processing:
+    "Every picture is decoded and re-encoded (metadata stripped, animation refused) before anything else sees it.",
   screening:
     "Every picture is screened before any quote: a real person's face (likeness) and sexual content are refused with 403 content_policy and never charged, and count toward the IP block like rejected prompts.",
-  errors: "An upload id that is unknown (404 upload_not_found) or expired (410 upload_expired), or a URL that cannot be fetched (422 image_fetch_refused / image_fetch_failed), is refused before payment.",
+  errors:
+    "An upload id that is unknown (404 upload_not_found) or expired (410 upload_expired), or a URL that cannot be fetched (422 image_fetch_refused / image_fetch_failed), is refused before payment.",
 } as const;

@@ -3,28 +3,52 @@ import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 import { PROBLEM_CATALOG } from "@/lib/api/problem";
 import { customPricing, fixedPrices, imagePricing } from "@/lib/storefront/price-book";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
-import { CONTENT_POLICY, FREE_ENDPOINTS, networkName, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+import {
+  CONTENT_POLICY,
+  FREE_ENDPOINTS,
+  networkName,
+  SERVICE_DESCRIPTION,
+  SERVICE_NAME,
+} from "@/lib/storefront/service-info";
 
 /** GET /llms.txt: everything an agent needs to pay and succeed on the first try (llmstxt.org). */
 export function buildLlmsTxt(baseUrl: string): string {
   const env = getEnv();
   const l = env.limits;
   const fixed = fixedPrices()
-    .map(({ product: p, priceUsd }) => `- [POST ${p.path}](${baseUrl}${p.path}): ${p.description} Fixed price ${priceUsd} USDC. Body: {"prompt": string ≤2000 chars, "ratio"?: one of 16:9 (default), 4:3, 1:1, 3:4, 9:16, 21:9, adaptive}.`)
+    .map(
+      ({ product: p, priceUsd }) =>
+        `- [POST ${p.path}](${baseUrl}${p.path}): ${p.description} Fixed price ${priceUsd} USDC. Body: {"prompt": string ≤2000 chars, "ratio"?: one of 16:9 (default), 4:3, 1:1, 3:4, 9:16, 21:9, adaptive}.`,
+    )
     .join("\n");
   const custom = customPricing()
     .map(
       (c) =>
-        `- [POST ${c.product.path}](${baseUrl}${c.product.path}): ${c.product.description} Price = per-second rate × duration × (generate_audio ? ${c.audioMultiplier} : 1) + ${c.fixedFeeUsd}, rounded up to the cent; rates ${Object.entries(c.ratesUsdPerSecond).map(([r, v]) => `${r} ${v}`).join(", ")} USDC/s; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"prompt", "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive), "seed"?: -1…4294967295, "generate_audio"?: boolean, "camera_fixed"?: boolean}.`,
+        `- [POST ${c.product.path}](${baseUrl}${c.product.path}): ${c.product.description} Price = per-second rate × duration × (generate_audio ? ${c.audioMultiplier} : 1) + ${c.fixedFeeUsd}, rounded up to the cent; rates ${Object.entries(
+          c.ratesUsdPerSecond,
+        )
+          .map(([r, v]) => `${r} ${v}`)
+          .join(
+            ", ",
+          )} USDC/s; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"prompt", "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive), "seed"?: -1…4294967295, "generate_audio"?: boolean, "camera_fixed"?: boolean}.`,
     )
     .join("\n");
   const animate = imagePricing()
     .map(
       (c) =>
-        `- [POST ${c.product.path}](${baseUrl}${c.product.path}): ${c.product.description} Same per-second book as the custom products: rates ${Object.entries(c.ratesUsdPerSecond).map(([r, v]) => `${r} ${v}`).join(", ")} USDC/s, × ${c.audioMultiplier} with generate_audio, rounded up to the cent; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"image": upload id or https URL, "last_image"?: upload id or https URL, "prompt"?: ≤2000 chars, "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive: the supported ratio nearest the image's), "seed"?, "generate_audio"?, "camera_fixed"?}.`,
+        `- [POST ${c.product.path}](${baseUrl}${c.product.path}): ${c.product.description} Same per-second book as the custom products: rates ${Object.entries(
+          c.ratesUsdPerSecond,
+        )
+          .map(([r, v]) => `${r} ${v}`)
+          .join(
+            ", ",
+          )} USDC/s, × ${c.audioMultiplier} with generate_audio, rounded up to the cent; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"image": upload id or https URL, "last_image"?: upload id or https URL, "prompt"?: ≤2000 chars, "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive: the supported ratio nearest the image's), "seed"?, "generate_audio"?, "camera_fixed"?}.`,
     )
     .join("\n");
-  const free = FREE_ENDPOINTS.map((e) => `- [${e.method} ${e.path}](${baseUrl}${e.path.replace("{id}", "JOB_ID")}): ${e.description}`).join("\n");
+  const free = FREE_ENDPOINTS.map(
+    (e) =>
+      `- [${e.method} ${e.path}](${baseUrl}${e.path.replace("{id}", "JOB_ID")}): ${e.description}`,
+  ).join("\n");
   const errors = Object.entries(PROBLEM_CATALOG)
     .map(([code, p]) => `- ${p.status} \`${code}\`: ${p.title}.`)
     .join("\n");

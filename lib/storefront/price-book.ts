@@ -1,4 +1,10 @@
-import { type CustomProduct, type FixedProduct, IMAGE_PRODUCTS, type ImageProduct, PRODUCTS } from "@/lib/catalog/products";
+import {
+  type CustomProduct,
+  type FixedProduct,
+  IMAGE_PRODUCTS,
+  type ImageProduct,
+  PRODUCTS,
+} from "@/lib/catalog/products";
 import { formatUsd, priceRange } from "@/lib/pricing/quote";
 
 /** The price book in display form: every public surface renders prices from these rows. */
@@ -26,7 +32,9 @@ function perSecondPricing<P extends CustomProduct | ImageProduct>(products: read
     const { numerator, denominator } = p.audioMultiplier;
     return {
       product: p,
-      ratesUsdPerSecond: Object.fromEntries(p.resolutions.map((r) => [r, formatUsd(p.ratesAtomicPerSecond[r] ?? 0)])) as Record<string, string>,
+      ratesUsdPerSecond: Object.fromEntries(
+        p.resolutions.map((r) => [r, formatUsd(p.ratesAtomicPerSecond[r] ?? 0)]),
+      ) as Record<string, string>,
       audioMultiplier: numerator / denominator,
       fixedFeeUsd: formatUsd(p.fixedFeeAtomic),
       minUsd: formatUsd(minAtomic),

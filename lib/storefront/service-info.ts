@@ -6,30 +6,69 @@ export const SERVICE_DESCRIPTION =
   "Pay-per-call AI text-to-video. POST a prompt, receive an HTTP 402 with an exact USDC price (x402 v2, scheme exact), pay with a wallet signature by repeating the same request, then poll the job until an MP4 is ready. No accounts, no API keys.";
 
 export const FREE_ENDPOINTS = [
-  { method: "GET", path: "/jobs/{id}", description: "Job status and, once succeeded, the signed video URL." },
+  {
+    method: "GET",
+    path: "/jobs/{id}",
+    description: "Job status and, once succeeded, the signed video URL.",
+  },
   { method: "GET", path: "/status", description: "Live reliability statistics." },
   { method: "GET", path: "/", description: "This storefront (JSON; browsers get the web page)." },
   { method: "GET", path: "/llms.txt", description: "Plain-text storefront for agents." },
-  { method: "GET", path: "/openapi.json", description: "OpenAPI 3.1 description with payment metadata." },
+  {
+    method: "GET",
+    path: "/openapi.json",
+    description: "OpenAPI 3.1 description with payment metadata.",
+  },
 ] as const;
 
 export const CONTENT_POLICY = {
-  hard_red_lines: ["minors: any depiction of children or teenagers", "real people: named real persons, likeness, face swaps, impersonation, deepfakes"],
-  rejected: ["sexually explicit content", "graphic violence", "--flag parameter directives inside the prompt (e.g. --ar 16:9)"],
-  screening: "Prompts are screened before payment; a rejected prompt is answered 403 and never charged.",
+  hard_red_lines: [
+    "minors: any depiction of children or teenagers",
+    "real people: named real persons, likeness, face swaps, impersonation, deepfakes",
+  ],
+  rejected: [
+    "sexually explicit content",
+    "graphic violence",
+    "--flag parameter directives inside the prompt (e.g. --ar 16:9)",
+  ],
+  screening:
+    "Prompts are screened before payment; a rejected prompt is answered 403 and never charged.",
   languages_screened_locally: [
-    "English", "Spanish", "French", "German", "Portuguese", "Italian", "Dutch", "Polish", "Russian", "Ukrainian", "Turkish", "Arabic", "Persian", "Hindi",
-    "Indonesian", "Vietnamese", "Thai", "Chinese (simplified and traditional)", "Japanese", "Korean",
+    "English",
+    "Spanish",
+    "French",
+    "German",
+    "Portuguese",
+    "Italian",
+    "Dutch",
+    "Polish",
+    "Russian",
+    "Ukrainian",
+    "Turkish",
+    "Arabic",
+    "Persian",
+    "Hindi",
+    "Indonesian",
+    "Vietnamese",
+    "Thai",
+    "Chinese (simplified and traditional)",
+    "Japanese",
+    "Korean",
   ],
   local_screening:
     "The local screen enforces every category in the languages listed, in their own scripts and common inflections, plus the red lines in transliteration (Latin-script Russian, romaji, pinyin) and in mixed-language prompts; well-known people are recognised by name in Latin, Cyrillic, Han, kana, Hangul, Arabic and Devanagari script. It works from word lists: a prompt in another language, or a paraphrase no list holds, can pass it.",
   hosted_moderation:
     "When the operator configures a hosted moderation API, it reads every prompt the local screen allowed, in any language, and can add refusals for sexual content (including minors) and graphic violence; it never lifts a local refusal, and if it is unreachable the local verdict stands. It does not judge real people or --flag directives.",
-  repeated_rejections: "Repeatedly rejected prompts block the client IP for a while (429, code ip_blocked).",
+  repeated_rejections:
+    "Repeatedly rejected prompts block the client IP for a while (429, code ip_blocked).",
 } as const;
 
 export function networkName(network: string): string {
-  return network === "eip155:8453" ? "Base" : network === "eip155:84532" ? "Base Sepolia" : "Reel402 devnet (local anvil, chain id 31337)";
+  return network === "eip155:8453"
+    ? "Base"
+    : network === "eip155:84532"
+      ? "Base Sepolia"
+      : "Reel402 devnet (local anvil, chain id 31337)";
 }
 
 export function paymentFacts(env: Env) {

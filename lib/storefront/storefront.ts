@@ -1,11 +1,26 @@
 import { getEnv } from "@/lib/env";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
-import { customPricing, fixedPrices, imagePricing, pricingFacts } from "@/lib/storefront/price-book";
+import {
+  customPricing,
+  fixedPrices,
+  imagePricing,
+  pricingFacts,
+} from "@/lib/storefront/price-book";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
-import { CONTENT_POLICY, FREE_ENDPOINTS, limitFacts, paymentFacts, SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+import {
+  CONTENT_POLICY,
+  FREE_ENDPOINTS,
+  limitFacts,
+  paymentFacts,
+  SERVICE_DESCRIPTION,
+  SERVICE_NAME,
+} from "@/lib/storefront/service-info";
 
 /** A product priced per second, as the storefront lists it. */
-function perSecondEndpoint(c: ReturnType<typeof customPricing>[number] | ReturnType<typeof imagePricing>[number], pricing: Record<string, string> = {}) {
+function perSecondEndpoint(
+  c: ReturnType<typeof customPricing>[number] | ReturnType<typeof imagePricing>[number],
+  pricing: Record<string, string> = {},
+) {
   return {
     sku: c.product.sku,
     family: c.product.family,
@@ -42,7 +57,9 @@ export function buildStorefront() {
     })),
     custom_endpoints: customPricing().map((c) => perSecondEndpoint(c)),
     image_to_video_endpoints: imagePricing().map((c) =>
-      perSecondEndpoint(c, { same_book_as: c.product.family === "alpha" ? "alpha-custom" : "alpha-fast-custom" }),
+      perSecondEndpoint(c, {
+        same_book_as: c.product.family === "alpha" ? "alpha-custom" : "alpha-fast-custom",
+      }),
     ),
     uploads: UPLOAD_FACTS,
     image_policy: IMAGE_POLICY,
@@ -51,7 +68,8 @@ export function buildStorefront() {
     idempotency: {
       header: "Idempotency-Key",
       ttl_seconds: env.limits.idempotencyKeyTtlSeconds,
-      replay: "A completed key returns the original JobCreated with no payment and no second charge.",
+      replay:
+        "A completed key returns the original JobCreated with no payment and no second charge.",
       conflicts: { different_body: 422, in_progress: 409 },
     },
     content_policy: { ...CONTENT_POLICY, hosted_moderation_enabled: env.moderation !== null },

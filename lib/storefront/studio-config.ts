@@ -18,7 +18,10 @@ export type StudioConfig = {
   images: { maxBytes: number; maxSide: number; types: readonly string[] };
 };
 
-const EXPLORERS: Record<number, string> = { 8453: "https://basescan.org/tx/", 84532: "https://sepolia.basescan.org/tx/" };
+const EXPLORERS: Record<number, string> = {
+  8453: "https://basescan.org/tx/",
+  84532: "https://sepolia.basescan.org/tx/",
+};
 // Hardhat/anvil account #8: funded on the devnet, unlocked on the node, never used by the tests' payers.
 const DEMO_ACCOUNT = "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f";
 
@@ -32,7 +35,13 @@ export function studioConfig(): StudioConfig {
     explorerTxUrl: EXPLORERS[env.chainId] ?? null,
     asset: { address: env.asset.address, decimals: env.asset.decimals },
     demoWallet: env.devnet ? { address: DEMO_ACCOUNT } : null,
-    walletConnect: env.walletConnect ? { ...env.walletConnect, appUrl: env.publicBaseUrl ?? null } : null,
-    images: { maxBytes: MAX_IMAGE_BYTES, maxSide: MAX_IMAGE_SIDE, types: ["image/jpeg", "image/png", "image/webp"] },
+    walletConnect: env.walletConnect
+      ? { ...env.walletConnect, appUrl: env.publicBaseUrl ?? null }
+      : null,
+    images: {
+      maxBytes: MAX_IMAGE_BYTES,
+      maxSide: MAX_IMAGE_SIDE,
+      types: ["image/jpeg", "image/png", "image/webp"],
+    },
   };
 }

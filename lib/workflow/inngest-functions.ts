@@ -24,7 +24,11 @@ export function createInngestClient() {
   });
 }
 
-export function createGenerateVideoFunction(client: Inngest, walletLimit: number, run = defaultRun) {
+export function createGenerateVideoFunction(
+  client: Inngest,
+  walletLimit: number,
+  run = defaultRun,
+) {
   return client.createFunction(
     {
       id: "generate-video",
@@ -47,8 +51,10 @@ export function createGenerateVideoFunction(client: Inngest, walletLimit: number
 
 /** Settlement reconciliation, refunds and expired videos, every minute, when Inngest is the engine. */
 export function createMaintenanceFunction(client: Inngest, run: () => Promise<unknown>) {
-  return client.createFunction({ id: "maintenance", triggers: [{ cron: "* * * * *" }], concurrency: [{ limit: 1 }] }, async ({ step }) =>
-    step.run("maintain", async () => JSON.parse(JSON.stringify(await run())) as unknown),
+  return client.createFunction(
+    { id: "maintenance", triggers: [{ cron: "* * * * *" }], concurrency: [{ limit: 1 }] },
+    async ({ step }) =>
+      step.run("maintain", async () => JSON.parse(JSON.stringify(await run())) as unknown),
   );
 }
 

@@ -8,7 +8,10 @@ export function inngestHandlers() {
   const get = () => {
     if (!handlers) {
       const { client, functions } = getInngest();
-      handlers = serve({ client, functions: functions as Parameters<typeof serve>[0]["functions"] });
+      handlers = serve({
+        client,
+        functions: functions as Parameters<typeof serve>[0]["functions"],
+      });
     }
     return handlers;
   };

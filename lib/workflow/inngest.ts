@@ -1,12 +1,19 @@
 import "server-only";
 import type { Inngest } from "inngest";
 import { getEnv } from "@/lib/env";
-import { createGenerateVideoFunction, createInngestClient, createMaintenanceFunction, JOB_QUEUED } from "@/lib/workflow/inngest-functions";
+import {
+  createGenerateVideoFunction,
+  createInngestClient,
+  createMaintenanceFunction,
+  JOB_QUEUED,
+} from "@/lib/workflow/inngest-functions";
 import { runMaintenance } from "@/lib/workflow/maintenance";
 import { maintenanceDepsFromEnv } from "@/lib/workflow/start-engine";
 import { registerWaker } from "@/lib/workflow/wake";
 
-const holder = globalThis as unknown as { __reel402Inngest?: { client: Inngest; functions: unknown[] } };
+const holder = globalThis as unknown as {
+  __reel402Inngest?: { client: Inngest; functions: unknown[] };
+};
 
 export function getInngest() {
   if (!holder.__reel402Inngest) {
@@ -15,7 +22,9 @@ export function getInngest() {
       client,
       functions: [
         createGenerateVideoFunction(client, getEnv().limits.activeJobsPerWallet),
-        createMaintenanceFunction(client, async () => runMaintenance(await maintenanceDepsFromEnv())),
+        createMaintenanceFunction(client, async () =>
+          runMaintenance(await maintenanceDepsFromEnv()),
+        ),
       ],
     };
   }

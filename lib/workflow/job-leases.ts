@@ -6,7 +6,12 @@ import { jobs } from "@/lib/db/schema";
  * Leases make sure two runner processes never work on the same job at once: a job is claimed
  * with FOR UPDATE SKIP LOCKED and held by a lease that its worker keeps renewing.
  */
-export async function claimDueJobs(db: Db, owner: string, limit: number, leaseMs: number): Promise<string[]> {
+export async function claimDueJobs(
+  db: Db,
+  owner: string,
+  limit: number,
+  leaseMs: number,
+): Promise<string[]> {
   if (limit <= 0) return [];
   const now = new Date();
   return db.transaction(async (tx) => {
@@ -34,14 +39,24 @@ export async function claimDueJobs(db: Db, owner: string, limit: number, leaseMs
   });
 }
 
-export async function renewLease(db: Db, id: string, owner: string, leaseMs: number): Promise<void> {
+export async function renewLease(
+  db: Db,
+  id: string,
+  owner: string,
+  leaseMs: number,
+): Promise<void> {
   await db
     .update(jobs)
     .set({ leaseUntil: new Date(Date.now() + leaseMs) })
     .where(and(eq(jobs.id, id), eq(jobs.leaseOwner, owner)));
 }
 
-export async function releaseLease(db: Db, id: string, owner: string, runAfter: Date | null): Promise<void> {
+export async function releaseLease(
+  db: Db,
+  id: string,
+  owner: string,
+  runAfter: Date | null,
+): Promise<void> {
   await db
     .update(jobs)
     .set({ leaseOwner: null, leaseUntil: null, runAfter })

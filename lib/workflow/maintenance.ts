@@ -29,13 +29,17 @@ export type MaintenanceDeps = {
 };
 
 /** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos and uploads. Idempotent. */
-export async function runMaintenance(deps: MaintenanceDeps): Promise<{ reconciled: number; refunds: number; expired: number; expiredUploads: number }> {
+export async function runMaintenance(
+  deps: MaintenanceDeps,
+): Promise<{ reconciled: number; refunds: number; expired: number; expiredUploads: number }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   // One part failing (an RPC outage) must not hold up the others.
-  const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps).catch((error: unknown) => {
-    console.error("[reel402] settlement reconciliation failed:", errorName(error));
-    return 0;
-  });
+  const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps).catch(
+    (error: unknown) => {
+      console.error("[reel402] settlement reconciliation failed:", errorName(error));
+      return 0;
+    },
+  );
   let refunds = 0;
   if (deps.refundWallet) {
     for (const refund of await refundsInStatus(deps.db, ["pending", "sent"])) {
@@ -66,19 +70,31 @@ async function clearExpiredVideos(db: Db, store: VideoStore, now = new Date()): 
     .where(and(isNotNull(jobs.videoKey), lt(jobs.videoExpiresAt, now)))
     .limit(100);
   const failed = new Set<string>();
-  await removeExpiredVideos(store, due.flatMap((d) => (d.key ? [{ key: d.key }] : [])), { onError: (key) => failed.add(key) });
+  await removeExpiredVideos(
+    store,
+    due.flatMap((d) => (d.key ? [{ key: d.key }] : [])),
+    { onError: (key) => failed.add(key) },
+  );
   const removed = due.filter((d) => d.key && !failed.has(d.key)).map((d) => d.id);
-  if (removed.length) await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, removed));
+  if (removed.length)
+    await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, removed));
   return removed.length;
 }
 
 /** A failed checkpoint must not stop the upkeep; a refused one is reported once, not every tick. */
-async function checkpointAudit(db: Db, store: VideoStore, audit: NonNullable<MaintenanceDeps["audit"]>): Promise<void> {
+async function checkpointAudit(
+  db: Db,
+  store: VideoStore,
+  audit: NonNullable<MaintenanceDeps["audit"]>,
+): Promise<void> {
   try {
     await checkpointAuditLog(db, store, audit.secret, audit.state);
     audit.reported = undefined;
   } catch (error) {
-    const what = error instanceof AuditBreakError ? `refused, the log no longer holds at ${explainBreak(error.broken)}` : `failed: ${errorName(error)}`;
+    const what =
+      error instanceof AuditBreakError
+        ? `refused, the log no longer holds at ${explainBreak(error.broken)}`
+        : `failed: ${errorName(error)}`;
     if (audit.reported === what) return;
     audit.reported = what;
     console.error(`[reel402] audit checkpoint ${what} (run npm run audit:verify)`);

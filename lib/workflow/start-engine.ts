@@ -29,12 +29,15 @@ export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
   };
 }
 
-const auditHolder = globalThis as unknown as { __reel402AuditCheckpoint?: MaintenanceDeps["audit"] };
+const auditHolder = globalThis as unknown as {
+  __reel402AuditCheckpoint?: MaintenanceDeps["audit"];
+};
 
 export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
   const env = getEnv();
   auditHolder.__reel402AuditCheckpoint ??= { secret: getAuditChainSecret(), state: {} };
-  const crash = (fault: string) => (env.devnetFaults.has(fault) ? () => process.exit(137) : undefined);
+  const crash = (fault: string) =>
+    env.devnetFaults.has(fault) ? () => process.exit(137) : undefined;
   return {
     db: await getDb(),
     chain: publicClientOf(env) as MaintenanceDeps["chain"],
@@ -45,11 +48,16 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
     expiryMarginSeconds: 10,
     onQueued: (job) => wakeWorkflow(job),
     audit: auditHolder.__reel402AuditCheckpoint,
-    refundFaults: { crashAfterRecord: crash("refund-crash-after-record"), crashAfterBroadcast: crash("refund-crash-after-broadcast") },
+    refundFaults: {
+      crashAfterRecord: crash("refund-crash-after-record"),
+      crashAfterBroadcast: crash("refund-crash-after-broadcast"),
+    },
   };
 }
 
-const holder = globalThis as unknown as { __reel402Runner?: ReturnType<typeof startEmbeddedRunner> };
+const holder = globalThis as unknown as {
+  __reel402Runner?: ReturnType<typeof startEmbeddedRunner>;
+};
 const MAINTENANCE_INTERVAL_MS = 1_000;
 
 /** Starts the embedded runner and its upkeep loop once per process (the default engine). */
@@ -60,7 +68,9 @@ export async function startEmbeddedEngine(): Promise<void> {
   registerWaker(() => runner.wake());
   const upkeep = await maintenanceDepsFromEnv();
   const tick = async () => {
-    await runMaintenance(upkeep).catch((error: unknown) => console.error(`[reel402] maintenance failed: ${describeError(error)}`));
+    await runMaintenance(upkeep).catch((error: unknown) =>
+      console.error(`[reel402] maintenance failed: ${describeError(error)}`),
+    );
     setTimeout(() => void tick(), MAINTENANCE_INTERVAL_MS).unref();
   };
   void tick();

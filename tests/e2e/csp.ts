@@ -8,15 +8,22 @@ import type { Page } from "@playwright/test";
  */
 export async function watchCspViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
-  await page.exposeFunction("__reportCspViolation", (violation: string) => void violations.push(violation));
+  await page.exposeFunction(
+    "__reportCspViolation",
+    (violation: string) => void violations.push(violation),
+  );
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      const report = (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation;
-      void report(`${e.effectiveDirective} blocked ${e.blockedURI || "an inline resource"} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+      const report = (window as unknown as { __reportCspViolation: (v: string) => void })
+        .__reportCspViolation;
+      void report(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "an inline resource"} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`,
+      );
     });
   });
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    if (/Content Security Policy|Refused to/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
   });
   return violations;
 }

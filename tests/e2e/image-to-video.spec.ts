@@ -7,7 +7,9 @@ import { injectTestWallet } from "./test-wallet";
 // specs (account #7) still find 1000.00 USDC whichever runs first.
 const WALLET = "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f";
 
-test("a person animates an image in the studio, pays the exact quote and watches the clip", async ({ page }, info) => {
+test("a person animates an image in the studio, pays the exact quote and watches the clip", async ({
+  page,
+}, info) => {
   const { base, rpc } = e2eEnv();
   const wallet = await injectTestWallet(page, { rpcUrl: rpc, address: WALLET, chainId: 31337 });
   const before = await usdcBalance(WALLET);
@@ -21,15 +23,23 @@ test("a person animates an image in the studio, pays the exact quote and watches
   await page.getByText("alpha-fast image-to-video").click();
 
   // The browser refuses what is not an image before anything is sent.
-  await page.locator('input[name="image"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+  await page.locator('input[name="image"]').setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("not a picture"),
+  });
   await expect(page.getByTestId("image-error")).toContainText("not a JPEG, PNG or WebP");
   await expect(page.getByRole("button", { name: "Get exact price" })).toBeDisabled();
 
-  await page.locator('input[name="image"]').setInputFiles({ name: "pattern.png", mimeType: "image/png", buffer: picture });
+  await page
+    .locator('input[name="image"]')
+    .setInputFiles({ name: "pattern.png", mimeType: "image/png", buffer: picture });
   await expect(page.getByTestId("image-preview")).toBeVisible();
   await expect(page.getByTestId("image-info")).toContainText("800×600");
   await expect(page.getByTestId("image-info")).toContainText("adaptive ratio 4:3");
-  await page.getByLabel("Prompt (optional): how it moves").fill("The camera glides slowly across the pattern");
+  await page
+    .getByLabel("Prompt (optional): how it moves")
+    .fill("The camera glides slowly across the pattern");
   await page.locator('input[name="duration"]').fill("4");
   await page.locator('select[name="resolution"]').selectOption("480p");
   // 0.065 × 4 = 0.26, the custom product's per-second book.
@@ -49,7 +59,8 @@ test("a person animates an image in the studio, pays the exact quote and watches
   const meta = await video.evaluate(
     (v: HTMLVideoElement) =>
       new Promise<{ duration: number; width: number; height: number }>((resolve) => {
-        const done = () => resolve({ duration: v.duration, width: v.videoWidth, height: v.videoHeight });
+        const done = () =>
+          resolve({ duration: v.duration, width: v.videoWidth, height: v.videoHeight });
         if (v.readyState >= 1) done();
         else v.addEventListener("loadedmetadata", done, { once: true });
       }),

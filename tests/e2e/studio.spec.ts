@@ -17,7 +17,9 @@ test.afterEach(() => {
   expect(cspViolations).toEqual([]);
 });
 
-test("a person connects a wallet, pays the exact quote and watches the clip finish", async ({ page }, info) => {
+test("a person connects a wallet, pays the exact quote and watches the clip finish", async ({
+  page,
+}, info) => {
   const { base, rpc } = e2eEnv();
   const wallet = await injectTestWallet(page, { rpcUrl: rpc, address: WALLET, chainId: 31337 });
   const before = await balance();
@@ -29,7 +31,9 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
   await expect(page.getByTestId("wallet-balance")).toContainText("1000.00 USDC");
 
   await page.getByText("alpha-fast custom").click();
-  await page.getByRole("textbox", { name: /^Prompt/ }).fill("A paper lantern drifting over a quiet lake at night");
+  await page
+    .getByRole("textbox", { name: /^Prompt/ })
+    .fill("A paper lantern drifting over a quiet lake at night");
   await expect(page.getByTestId("char-count")).toHaveText("51 / 2000");
   await page.locator('input[name="duration"]').fill("4");
   await page.locator('select[name="resolution"]').selectOption("480p");
@@ -50,7 +54,11 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
   await expect(video).toBeVisible();
   const duration = await video.evaluate(
     (v: HTMLVideoElement) =>
-      new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener("loadedmetadata", () => resolve(v.duration), { once: true }))),
+      new Promise<number>((resolve) =>
+        v.readyState >= 1
+          ? resolve(v.duration)
+          : v.addEventListener("loadedmetadata", () => resolve(v.duration), { once: true }),
+      ),
   );
   expect(Math.abs(duration - 4)).toBeLessThan(0.2);
   expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4")).toHaveLength(1);
@@ -80,7 +88,9 @@ test("a rejected prompt shows its reason and no signature is requested", async (
   expect(await balance()).toBe(before);
 });
 
-test("the studio's policy blocks what it does not name, and no other site can frame it", async ({ page }) => {
+test("the studio's policy blocks what it does not name, and no other site can frame it", async ({
+  page,
+}) => {
   const { base } = e2eEnv();
   await page.goto(`${base}/studio`);
   await expect(page.getByRole("button", { name: "Connect wallet" })).toBeEnabled();
@@ -90,22 +100,37 @@ test("the studio's policy blocks what it does not name, and no other site can fr
     img.src = "https://tracker.example/pixel.png";
     document.body.append(img);
   });
-  await expect.poll(() => cspViolations.some((v) => v.includes("img-src blocked https://tracker.example/pixel.png"))).toBe(true);
+  await expect
+    .poll(() =>
+      cspViolations.some((v) => v.includes("img-src blocked https://tracker.example/pixel.png")),
+    )
+    .toBe(true);
   // Markup injected into the served page (as a stored XSS would be) cannot run a script: it has no nonce.
   await page.route(`${base}/studio`, async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace("<body>", '<body><script>window.__injected = true</script><img src="x" onerror="window.__injected = true">');
+    const body = (await response.text()).replace(
+      "<body>",
+      '<body><script>window.__injected = true</script><img src="x" onerror="window.__injected = true">',
+    );
     await route.fulfill({ response, body });
   });
   await page.goto(`${base}/studio`);
   await expect(page.getByRole("button", { name: "Connect wallet" })).toBeEnabled();
-  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
-  await expect.poll(() => cspViolations.filter((v) => /^script-src-(elem|attr) blocked inline/.test(v)).length).toBe(2);
+  expect(
+    await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
+  ).toBeUndefined();
+  await expect
+    .poll(
+      () => cspViolations.filter((v) => /^script-src-(elem|attr) blocked inline/.test(v)).length,
+    )
+    .toBe(2);
   await page.unroute(`${base}/studio`);
   cspViolations.length = 0;
 
   // A page on another origin that embeds the studio gets an error page instead of it.
-  await page.route("http://attacker.test/", (route) => route.fulfill({ contentType: "text/html", body: `<iframe src="${base}/studio"></iframe>` }));
+  await page.route("http://attacker.test/", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<iframe src="${base}/studio"></iframe>` }),
+  );
   await page.goto("http://attacker.test/");
   const frame = await (await page.locator("iframe").elementHandle())?.contentFrame();
   expect(frame).toBeTruthy();

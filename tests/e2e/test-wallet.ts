@@ -5,7 +5,10 @@ import type { Page } from "@playwright/test";
  * studio's real injected-connector path runs. Account management is ours; every other call,
  * signing included, goes to the devnet node, whose test accounts are unlocked.
  */
-export async function injectTestWallet(page: Page, opts: { rpcUrl: string; address: string; chainId: number }) {
+export async function injectTestWallet(
+  page: Page,
+  opts: { rpcUrl: string; address: string; chainId: number },
+) {
   const calls: string[] = [];
   await page.exposeFunction("__testWalletRpc", async (method: string, params: unknown[]) => {
     calls.push(method);
@@ -14,7 +17,10 @@ export async function injectTestWallet(page: Page, opts: { rpcUrl: string; addre
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
     });
-    const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+    const body = (await res.json()) as {
+      result?: unknown;
+      error?: { code: number; message: string };
+    };
     if (body.error) return { error: body.error };
     return { result: body.result };
   });
@@ -39,8 +45,16 @@ export async function injectTestWallet(page: Page, opts: { rpcUrl: string; addre
             case "wallet_getPermissions":
               return [{ parentCapability: "eth_accounts" }];
           }
-          const out = (await (window as unknown as { __testWalletRpc: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }> }).__testWalletRpc(method, params ?? []));
-          if (out.error) throw Object.assign(new Error(out.error.message), { code: out.error.code });
+          const out = await (
+            window as unknown as {
+              __testWalletRpc: (
+                m: string,
+                p: unknown[],
+              ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+            }
+          ).__testWalletRpc(method, params ?? []);
+          if (out.error)
+            throw Object.assign(new Error(out.error.message), { code: out.error.code });
           return out.result;
         },
         on(event: string, fn: (...a: unknown[]) => void) {

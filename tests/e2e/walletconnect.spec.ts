@@ -3,7 +3,10 @@ import { watchCspViolations } from "./csp";
 import { e2eEnv, usdcBalance } from "./devnet";
 import { startServer, type TestServer } from "../helpers/server";
 import { startWalletConnectRelay, type TestRelay } from "../helpers/walletconnect-relay";
-import { startWalletConnectWallet, type TestWalletConnectWallet } from "../helpers/walletconnect-wallet";
+import {
+  startWalletConnectWallet,
+  type TestWalletConnectWallet,
+} from "../helpers/walletconnect-wallet";
 
 // Hardhat/anvil account #5: funded on the devnet; #7 is studio.spec.ts's payer, #8 the demo wallet.
 const PRIVATE_KEY = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
@@ -19,7 +22,12 @@ let wallet: TestWalletConnectWallet | undefined;
 test.beforeAll(async () => {
   const { rpc, token } = e2eEnv();
   relay = await startWalletConnectRelay({ verbose: Boolean(process.env.WC_RELAY_DEBUG) });
-  server = await startServer({ RPC_URL: rpc, USDC_ADDRESS: token, WALLETCONNECT_PROJECT_ID: PROJECT_ID, WALLETCONNECT_RELAY_URL: relay.url });
+  server = await startServer({
+    RPC_URL: rpc,
+    USDC_ADDRESS: token,
+    WALLETCONNECT_PROJECT_ID: PROJECT_ID,
+    WALLETCONNECT_RELAY_URL: relay.url,
+  });
 });
 
 // The relay and WalletConnect's own endpoints must be reachable under the studio's CSP.
@@ -39,9 +47,17 @@ test.afterAll(async () => {
   await relay?.stop();
 });
 
-test("a phone wallet pairs over WalletConnect through a local relay, signs once and pays the exact quote", async ({ page, context }, info) => {
+test("a phone wallet pairs over WalletConnect through a local relay, signs once and pays the exact quote", async ({
+  page,
+  context,
+}, info) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-  const phone = await startWalletConnectWallet({ projectId: PROJECT_ID, relayUrl: relay.url, privateKey: PRIVATE_KEY, chainId: 31337 });
+  const phone = await startWalletConnectWallet({
+    projectId: PROJECT_ID,
+    relayUrl: relay.url,
+    privateKey: PRIVATE_KEY,
+    chainId: 31337,
+  });
   wallet = phone;
   expect(phone.address).toBe(WALLET);
   const before = await balance();
@@ -54,7 +70,9 @@ test("a phone wallet pairs over WalletConnect through a local relay, signs once 
     const pairing = page.getByRole("dialog", { name: "WalletConnect pairing" });
     await expect(pairing).toBeVisible();
     await expect(page.getByTestId("walletconnect-pairing")).toBeVisible();
-    await expect(pairing.getByRole("img", { name: "Pairing QR code" }).locator("svg")).toBeVisible();
+    await expect(
+      pairing.getByRole("img", { name: "Pairing QR code" }).locator("svg"),
+    ).toBeVisible();
     await page.screenshot({ path: info.outputPath("walletconnect-pairing.png"), fullPage: true });
     await pairing.getByRole("button", { name: "Copy pairing link" }).click();
     await expect(pairing.getByRole("button", { name: "Copied" })).toBeVisible();
@@ -63,7 +81,9 @@ test("a phone wallet pairs over WalletConnect through a local relay, signs once 
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=[0-9a-f]{64}/);
   // The studio's proposal reached the relay (its only way out) as wc_proposeSession on the URI's pairing topic.
   const pairingTopic = uri.slice(3, 67);
-  expect(relay.log).toContainEqual(expect.objectContaining({ method: "wc_proposeSession", topic: pairingTopic }));
+  expect(relay.log).toContainEqual(
+    expect.objectContaining({ method: "wc_proposeSession", topic: pairingTopic }),
+  );
 
   await test.step("the wallet pairs and approves; the studio shows the account", async () => {
     await phone.pair(uri);
@@ -71,13 +91,19 @@ test("a phone wallet pairs over WalletConnect through a local relay, signs once 
     await expect(page.getByTestId("walletconnect-pairing")).toHaveCount(0);
     await expect(page.getByTestId("wallet-address")).toContainText("0x9965");
     // 1000.00 USDC on the suite's fresh devnet (account #5 is funded and used by nothing else).
-    await expect(page.getByTestId("wallet-balance")).toContainText(`${(Number(before) / 1e6).toFixed(2)} USDC`);
+    await expect(page.getByTestId("wallet-balance")).toContainText(
+      `${(Number(before) / 1e6).toFixed(2)} USDC`,
+    );
   });
-  expect(relay.log).toContainEqual(expect.objectContaining({ method: "wc_approveSession", topic: pairingTopic }));
+  expect(relay.log).toContainEqual(
+    expect.objectContaining({ method: "wc_approveSession", topic: pairingTopic }),
+  );
 
   const quote = await test.step("compose a cheap custom clip and get its exact price", async () => {
     await page.getByText("alpha-fast custom").click();
-    await page.getByRole("textbox", { name: /^Prompt/ }).fill("A paper lantern drifting over a quiet lake at night");
+    await page
+      .getByRole("textbox", { name: /^Prompt/ })
+      .fill("A paper lantern drifting over a quiet lake at night");
     await page.locator('input[name="duration"]').fill("4");
     await page.locator('select[name="resolution"]').selectOption("480p");
     await page.getByRole("button", { name: "Get exact price" }).click();

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { imageUrlProblem } from "./image-input";
-import { FaultQueue, type FakeServer, json, type RecordedRequest, sampleVideo, serveVideo, startFakeServer, type VideoDelivery } from "./fake-server";
+import {
+  FaultQueue,
+  type FakeServer,
+  json,
+  type RecordedRequest,
+  sampleVideo,
+  serveVideo,
+  startFakeServer,
+  type VideoDelivery,
+} from "./fake-server";
 
 /** Faults injectable per submission, consumed in order by the next POSTs. */
 export type ArkFault =
@@ -23,14 +32,29 @@ export type ArkFakeOptions = {
   pollsBeforeDone?: number;
 };
 
-export type ArkFakeTask = { id: string; model: string; body: Record<string, unknown>; fault: ArkFault | null; polls: number; status: string; seed: number };
+export type ArkFakeTask = {
+  id: string;
+  model: string;
+  body: Record<string, unknown>;
+  fault: ArkFault | null;
+  polls: number;
+  status: string;
+  seed: number;
+};
 
-export type ArkFake = FakeServer & { apiKey: string; faults: FaultQueue<ArkFault>; tasks: Map<string, ArkFakeTask>; video: Buffer };
+export type ArkFake = FakeServer & {
+  apiKey: string;
+  faults: FaultQueue<ArkFault>;
+  tasks: Map<string, ArkFakeTask>;
+  video: Buffer;
+};
 
 const TASKS = "/api/v3/contents/generations/tasks";
 
 const arkError = (res: ServerResponse, status: number, code: string, message: string) =>
-  json(res, status, { error: { code, message, param: "", type: status === 401 ? "Unauthorized" : "BadRequest" } });
+  json(res, status, {
+    error: { code, message, param: "", type: status === 401 ? "Unauthorized" : "BadRequest" },
+  });
 
 const ROLES = new Set(["first_frame", "last_frame", "reference_image"]);
 
@@ -41,19 +65,30 @@ function checkContent(content: unknown[]): string | null {
   for (const [i, item] of content.entries()) {
     const it = (item ?? {}) as Record<string, unknown>;
     if (it.type === "text") {
-      if (typeof it.text !== "string" || !it.text) return `content[${i}].text must be a non-empty string.`;
+      if (typeof it.text !== "string" || !it.text)
+        return `content[${i}].text must be a non-empty string.`;
       texts++;
     } else if (it.type === "image_url") {
       const problem = imageUrlProblem((it.image_url as { url?: unknown } | undefined)?.url);
       if (problem) return `content[${i}].image_url.url ${problem}.`;
-      if (typeof it.role !== "string" || !ROLES.has(it.role)) return `content[${i}].role must be first_frame, last_frame or reference_image.`;
+      if (typeof it.role !== "string" || !ROLES.has(it.role))
+        return `content[${i}].role must be first_frame, last_frame or reference_image.`;
       roles.push(it.role);
     } else return `content[${i}].type must be text or image_url.`;
   }
   if (texts === 0 && roles.length === 0) return "content must hold a text prompt or an image.";
-  if (roles.filter((r) => r === "first_frame").length > 1 || roles.filter((r) => r === "last_frame").length > 1) return "At most one first_frame and one last_frame.";
-  if (roles.includes("last_frame") && !roles.includes("first_frame")) return "A last_frame needs a first_frame.";
-  if (roles.includes("reference_image") && (roles.includes("first_frame") || roles.includes("last_frame"))) return "Reference images cannot be combined with first or last frames.";
+  if (
+    roles.filter((r) => r === "first_frame").length > 1 ||
+    roles.filter((r) => r === "last_frame").length > 1
+  )
+    return "At most one first_frame and one last_frame.";
+  if (roles.includes("last_frame") && !roles.includes("first_frame"))
+    return "A last_frame needs a first_frame.";
+  if (
+    roles.includes("reference_image") &&
+    (roles.includes("first_frame") || roles.includes("last_frame"))
+  )
+    return "Reference images cannot be combined with first or last frames.";
   return null;
 }
 
@@ -69,12 +104,21 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
     id: t.id,
     model: t.model,
     status: t.status,
-    content: t.status === "succeeded" ? { video_url: `${url}/files/${t.id}.mp4?X-Tos-Signature=fake` } : undefined,
+    content:
+      t.status === "succeeded"
+        ? { video_url: `${url}/files/${t.id}.mp4?X-Tos-Signature=fake` }
+        : undefined,
     error:
       t.status === "failed"
         ? t.fault === "output_moderation"
-          ? { code: "OutputVideoSensitiveContentDetected", message: "The output video may contain sensitive information." }
-          : { code: "InternalServiceError", message: "The service encountered an unexpected internal error." }
+          ? {
+              code: "OutputVideoSensitiveContentDetected",
+              message: "The output video may contain sensitive information.",
+            }
+          : {
+              code: "InternalServiceError",
+              message: "The service encountered an unexpected internal error.",
+            }
         : null,
     seed: t.seed,
     resolution: t.body.resolution,
@@ -89,16 +133,37 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
   const submit = (req: RecordedRequest, res: ServerResponse): boolean => {
     const fault = faults.take();
     if (fault === "submit_hang") return false;
-    if (fault === "submit_500") return arkError(res, 500, "InternalServiceError", "The service encountered an unexpected internal error.");
-    if (fault === "submit_429") return arkError(res, 429, "RateLimitExceeded.EndpointRPMExceeded", "Request rate limit exceeded.");
+    if (fault === "submit_500")
+      return arkError(
+        res,
+        500,
+        "InternalServiceError",
+        "The service encountered an unexpected internal error.",
+      );
+    if (fault === "submit_429")
+      return arkError(
+        res,
+        429,
+        "RateLimitExceeded.EndpointRPMExceeded",
+        "Request rate limit exceeded.",
+      );
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof body.model !== "string" || !Array.isArray(body.content)) return arkError(res, 400, "MissingParameter", "model and content are required.");
+    if (typeof body.model !== "string" || !Array.isArray(body.content))
+      return arkError(res, 400, "MissingParameter", "model and content are required.");
     const contentProblem = checkContent(body.content);
     if (contentProblem) return arkError(res, 400, "InvalidParameter", contentProblem);
-    if ("camera_fixed" in body) return arkError(res, 400, "InvalidParameter", "camera_fixed is not supported by this model.");
-    if (fault === "moderation") return arkError(res, 400, "InputTextSensitiveContentDetected", "The request failed because the input text may contain sensitive information.");
+    if ("camera_fixed" in body)
+      return arkError(res, 400, "InvalidParameter", "camera_fixed is not supported by this model.");
+    if (fault === "moderation")
+      return arkError(
+        res,
+        400,
+        "InputTextSensitiveContentDetected",
+        "The request failed because the input text may contain sensitive information.",
+      );
     const id = `cgt-${randomUUID().replace(/-/g, "").slice(0, 20)}`;
-    const seed = typeof body.seed === "number" ? body.seed : Math.floor(Math.random() * 4_294_967_296);
+    const seed =
+      typeof body.seed === "number" ? body.seed : Math.floor(Math.random() * 4_294_967_296);
     tasks.set(id, { id, model: body.model, body, fault, polls: 0, status: "queued", seed });
     return json(res, 200, { id });
   };
@@ -109,15 +174,31 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
     if (route.startsWith("/files/")) {
       const task = tasks.get(route.slice("/files/".length).replace(/\.mp4$/, ""));
       if (task?.status !== "succeeded") return arkError(res, 404, "NotFound", "No such object.");
-      const delivery = (task.fault?.startsWith("video_") ? task.fault.slice("video_".length) : "ok") as VideoDelivery;
+      const delivery = (
+        task.fault?.startsWith("video_") ? task.fault.slice("video_".length) : "ok"
+      ) as VideoDelivery;
       return serveVideo(res, video, delivery);
     }
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return arkError(res, 401, "AuthenticationError", "The API key in the request is missing or invalid.");
+    if (req.headers.authorization !== `Bearer ${apiKey}`)
+      return arkError(
+        res,
+        401,
+        "AuthenticationError",
+        "The API key in the request is missing or invalid.",
+      );
     if (route === TASKS && req.method === "POST") return submit(req, res);
-    const task = route.startsWith(`${TASKS}/`) ? tasks.get(decodeURIComponent(route.slice(TASKS.length + 1))) : undefined;
+    const task = route.startsWith(`${TASKS}/`)
+      ? tasks.get(decodeURIComponent(route.slice(TASKS.length + 1)))
+      : undefined;
     if (!task) return arkError(res, 404, "ResourceNotFound", "The specified task was not found.");
     if (req.method === "DELETE") {
-      if (task.status !== "queued") return arkError(res, 409, "InvalidAction.TaskNotCancellable", "Only queued tasks can be cancelled.");
+      if (task.status !== "queued")
+        return arkError(
+          res,
+          409,
+          "InvalidAction.TaskNotCancellable",
+          "Only queued tasks can be cancelled.",
+        );
       task.status = "cancelled";
       return json(res, 200, {});
     }
@@ -126,7 +207,13 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
       task.polls++;
       const done = task.polls > pollsBeforeDone && task.fault !== "task_hang";
       const failed = task.fault === "task_failed" || task.fault === "output_moderation";
-      task.status = done ? (failed ? "failed" : "succeeded") : task.polls === 1 ? "queued" : "running";
+      task.status = done
+        ? failed
+          ? "failed"
+          : "succeeded"
+        : task.polls === 1
+          ? "queued"
+          : "running";
     }
     return json(res, 200, view(task, url));
   });

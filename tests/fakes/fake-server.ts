@@ -11,7 +11,12 @@ import { type PollResult, ProviderFailure } from "@/lib/providers/types";
 
 /** Plumbing shared by the upstream fakes (ark, fal): request log, fault queue, video delivery. */
 
-export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+};
 
 export type FakeServer = { url: string; requests: RecordedRequest[]; close(): Promise<void> };
 
@@ -76,8 +81,15 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
   };
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
-  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): true {
+  res
+    .writeHead(status, { "content-type": "application/json", ...headers })
+    .end(JSON.stringify(body));
   return true;
 }
 
@@ -87,7 +99,9 @@ export type VideoDelivery = "ok" | "html" | "truncated" | "short" | "stall";
 export function serveVideo(res: ServerResponse, video: Buffer, delivery: VideoDelivery): true {
   const half = video.subarray(0, Math.floor(video.length / 2));
   if (delivery === "html") {
-    res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Access denied</body></html>");
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end("<html><body>Access denied</body></html>");
   } else if (delivery === "truncated") {
     // Announces the full length, then the connection drops half-way.
     res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) });
@@ -98,9 +112,13 @@ export function serveVideo(res: ServerResponse, video: Buffer, delivery: VideoDe
     res.write(half);
   } else if (delivery === "short") {
     // A consistent length, but the file itself is cut: only the MP4 structure gives it away.
-    res.writeHead(200, { "content-type": "video/mp4", "content-length": String(half.length) }).end(half);
+    res
+      .writeHead(200, { "content-type": "video/mp4", "content-length": String(half.length) })
+      .end(half);
   } else {
-    res.writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) }).end(video);
+    res
+      .writeHead(200, { "content-type": "video/mp4", "content-length": String(video.length) })
+      .end(video);
   }
   return true;
 }
@@ -115,8 +133,27 @@ export function sampleVideo(): Promise<Buffer> {
     if (!(await stat(file).catch(() => null))) {
       await mkdir(dir, { recursive: true });
       const temp = path.join(dir, `sample-${process.pid}-${Date.now()}.mp4`);
-      const args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=320x180:r=24:d=1"];
-      args.push("-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "+faststart", temp);
+      const args = [
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=s=320x180:r=24:d=1",
+      ];
+      args.push(
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-movflags",
+        "+faststart",
+        temp,
+      );
       await promisify(execFile)(ffmpegInstaller.path, args);
       // Renamed into place, so test files starting in parallel never read a half-written sample.
       await rename(temp, file);
@@ -142,7 +179,12 @@ export async function pollUntilSettled(
 }
 
 /** Asserts a ProviderFailure with this code and retryability whose message leaks no key. */
-export async function rejectsWithFailure(promise: Promise<unknown>, code: string, retryable: boolean, apiKey: string) {
+export async function rejectsWithFailure(
+  promise: Promise<unknown>,
+  code: string,
+  retryable: boolean,
+  apiKey: string,
+) {
   await assert.rejects(promise, (error: unknown) => {
     assert.ok(error instanceof ProviderFailure, `not a ProviderFailure: ${String(error)}`);
     assert.equal(error.detail.code, code);

@@ -19,13 +19,31 @@ export async function startFakeModeration(apiKey: string): Promise<FakeModeratio
   const server = await startFakeServer((req, res) => {
     if (fake?.mode === "hang") return false;
     if (fake?.mode === "error") return json(res, 500, { error: { message: "internal" } });
-    if (req.method !== "POST" || req.headers.authorization !== `Bearer ${apiKey}`) return json(res, 401, { error: { message: "bad key" } });
+    if (req.method !== "POST" || req.headers.authorization !== `Bearer ${apiKey}`)
+      return json(res, 401, { error: { message: "bad key" } });
     const body = req.body as { model?: unknown; input?: unknown } | null;
-    if (body?.model !== "omni-moderation-latest" || typeof body.input !== "string") return json(res, 400, { error: { message: "bad body" } });
+    if (body?.model !== "omni-moderation-latest" || typeof body.input !== "string")
+      return json(res, 400, { error: { message: "bad body" } });
     const input = body.input.toLowerCase();
-    const hits = Object.entries(FLAGS).flatMap(([word, categories]) => (input.includes(word) ? categories : []));
-    const categories = Object.fromEntries(["sexual", "sexual/minors", "violence", "violence/graphic", "harassment", "hate", "self-harm"].map((c) => [c, hits.includes(c)]));
-    return json(res, 200, { id: "modr-fake", model: "omni-moderation-latest", results: [{ flagged: hits.length > 0, categories }] });
+    const hits = Object.entries(FLAGS).flatMap(([word, categories]) =>
+      input.includes(word) ? categories : [],
+    );
+    const categories = Object.fromEntries(
+      [
+        "sexual",
+        "sexual/minors",
+        "violence",
+        "violence/graphic",
+        "harassment",
+        "hate",
+        "self-harm",
+      ].map((c) => [c, hits.includes(c)]),
+    );
+    return json(res, 200, {
+      id: "modr-fake",
+      model: "omni-moderation-latest",
+      results: [{ flagged: hits.length > 0, categories }],
+    });
   });
   fake = Object.assign(server, {
     mode: "answer" as ModerationMode,

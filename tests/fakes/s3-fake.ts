@@ -41,12 +41,19 @@ export type FakeS3 = {
 const md5 = (data: Buffer) => `"${createHash("md5").update(data).digest("hex")}"`;
 
 function xml(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "application/xml" }).end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
+  res
+    .writeHead(status, { "content-type": "application/xml" })
+    .end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
 }
 
 function operation(method: string, q: URLSearchParams): S3Operation {
   if (method === "PUT") return q.has("uploadId") ? "UploadPart" : "PutObject";
-  if (method === "POST") return q.has("uploads") ? "CreateMultipartUpload" : q.has("uploadId") ? "CompleteMultipartUpload" : "Unknown";
+  if (method === "POST")
+    return q.has("uploads")
+      ? "CreateMultipartUpload"
+      : q.has("uploadId")
+        ? "CompleteMultipartUpload"
+        : "Unknown";
   if (method === "DELETE") return q.has("uploadId") ? "AbortMultipartUpload" : "DeleteObject";
   if (method === "GET") return q.get("list-type") === "2" ? "ListObjectsV2" : "GetObject";
   return method === "HEAD" ? "HeadObject" : "Unknown";
@@ -74,13 +81,20 @@ export async function startFakeS3(): Promise<FakeS3> {
     const op = operation(req.method ?? "GET", q);
     const body = await readBody(req);
     const auth = req.headers.authorization ?? "";
-    const signed = auth.startsWith("AWS4-HMAC-SHA256 ") ? "header" : q.get("X-Amz-Algorithm") === "AWS4-HMAC-SHA256" ? "query" : null;
+    const signed = auth.startsWith("AWS4-HMAC-SHA256 ")
+      ? "header"
+      : q.get("X-Amz-Algorithm") === "AWS4-HMAC-SHA256"
+        ? "query"
+        : null;
     calls.push({ op, bucket, key, signed, query: Object.fromEntries(q), bytes: body.length });
     const uploadId = q.get("uploadId") ?? "";
 
     switch (op) {
       case "PutObject":
-        objects.set(id, { body, contentType: req.headers["content-type"] ?? "application/octet-stream" });
+        objects.set(id, {
+          body,
+          contentType: req.headers["content-type"] ?? "application/octet-stream",
+        });
         modified.set(id, new Date());
         res.writeHead(200, { etag: md5(body) }).end();
         return;
@@ -88,7 +102,11 @@ export async function startFakeS3(): Promise<FakeS3> {
         const newId = randomUUID();
         openUploads.set(newId, new Map());
         uploadContentTypes.set(newId, req.headers["content-type"] ?? "application/octet-stream");
-        xml(res, 200, `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${newId}</UploadId></InitiateMultipartUploadResult>`);
+        xml(
+          res,
+          200,
+          `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${newId}</UploadId></InitiateMultipartUploadResult>`,
+        );
         return;
       }
       case "UploadPart": {
@@ -102,14 +120,24 @@ export async function startFakeS3(): Promise<FakeS3> {
         const parts = openUploads.get(uploadId);
         if (!parts) return xml(res, 404, "<Error><Code>NoSuchUpload</Code></Error>");
         // Assemble in the order the client lists, as S3 does, so a mis-ordered list shows up as wrong bytes.
-        const order = [...body.toString("utf8").matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
+        const order = [...body.toString("utf8").matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map(
+          (m) => Number(m[1]),
+        );
         const buffers = order.map((n) => parts.get(n));
-        if (order.length === 0 || buffers.some((b) => !b)) return xml(res, 400, "<Error><Code>InvalidPart</Code></Error>");
+        if (order.length === 0 || buffers.some((b) => !b))
+          return xml(res, 400, "<Error><Code>InvalidPart</Code></Error>");
         const whole = Buffer.concat(buffers as Buffer[]);
-        objects.set(id, { body: whole, contentType: uploadContentTypes.get(uploadId) ?? "application/octet-stream" });
+        objects.set(id, {
+          body: whole,
+          contentType: uploadContentTypes.get(uploadId) ?? "application/octet-stream",
+        });
         modified.set(id, new Date());
         openUploads.delete(uploadId);
-        xml(res, 200, `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>${md5(whole)}</ETag></CompleteMultipartUploadResult>`);
+        xml(
+          res,
+          200,
+          `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>${md5(whole)}</ETag></CompleteMultipartUploadResult>`,
+        );
         return;
       }
       case "AbortMultipartUpload":
@@ -120,14 +148,21 @@ export async function startFakeS3(): Promise<FakeS3> {
       case "HeadObject": {
         const object = objects.get(id);
         if (!object) return xml(res, 404, `<Error><Code>NoSuchKey</Code><Key>${key}</Key></Error>`);
-        res.writeHead(200, { "content-type": object.contentType, "content-length": object.body.length, etag: md5(object.body) });
+        res.writeHead(200, {
+          "content-type": object.contentType,
+          "content-length": object.body.length,
+          etag: md5(object.body),
+        });
         res.end(op === "GetObject" ? object.body : undefined);
         return;
       }
       case "ListObjectsV2": {
         const prefix = q.get("prefix") ?? "";
         const max = Number(q.get("max-keys") ?? "1000");
-        const keys = [...objects.keys()].filter((k) => k.startsWith(`${bucket}/${prefix}`)).sort().slice(0, max);
+        const keys = [...objects.keys()]
+          .filter((k) => k.startsWith(`${bucket}/${prefix}`))
+          .sort()
+          .slice(0, max);
         const contents = keys
           .map((k) => {
             const o = objects.get(k) as { body: Buffer };
@@ -135,7 +170,11 @@ export async function startFakeS3(): Promise<FakeS3> {
             return `<Contents><Key>${k.slice(bucket.length + 1)}</Key><LastModified>${at}</LastModified><ETag>${md5(o.body)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
           })
           .join("");
-        xml(res, 200, `<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${keys.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+        xml(
+          res,
+          200,
+          `<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${keys.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+        );
         return;
       }
       case "DeleteObject":
@@ -150,7 +189,12 @@ export async function startFakeS3(): Promise<FakeS3> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) xml(res, 500, `<Error><Code>InternalError</Code><Message>${String(error)}</Message></Error>`);
+      if (!res.headersSent)
+        xml(
+          res,
+          500,
+          `<Error><Code>InternalError</Code><Message>${String(error)}</Message></Error>`,
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -30,7 +30,11 @@ export type AuthorizationOverrides = {
  * A genuinely signed EIP-3009 payment for a quote, shaped as the stock x402 client shapes it,
  * with any field chosen by the caller: what a hostile client can send, signature and all.
  */
-export async function signedPayment(index: number, required: PaymentRequired, o: AuthorizationOverrides = {}) {
+export async function signedPayment(
+  index: number,
+  required: PaymentRequired,
+  o: AuthorizationOverrides = {},
+) {
   const account = devnetAccount(index);
   const accepted = { ...(required.accepts[0] as PaymentRequirements), ...o.accepted };
   const now = BigInt(Math.floor(Date.now() / 1000));
@@ -44,13 +48,25 @@ export async function signedPayment(index: number, required: PaymentRequired, o:
   };
   const extra = accepted.extra as { name: string; version: string };
   const signature = await account.signTypedData({
-    domain: { name: extra.name, version: extra.version, chainId: o.chainId ?? 31337, verifyingContract: getAddress(accepted.asset) },
+    domain: {
+      name: extra.name,
+      version: extra.version,
+      chainId: o.chainId ?? 31337,
+      verifyingContract: getAddress(accepted.asset),
+    },
     types: TRANSFER_WITH_AUTHORIZATION_TYPES,
     primaryType: "TransferWithAuthorization",
     message: authorization,
   });
-  const fields = Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]));
-  return { x402Version: 2, resource: required.resource, accepted, payload: { authorization: fields, signature } };
+  const fields = Object.fromEntries(
+    Object.entries(authorization).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v]),
+  );
+  return {
+    x402Version: 2,
+    resource: required.resource,
+    accepted,
+    payload: { authorization: fields, signature },
+  };
 }
 
 /** Any value as a PAYMENT-SIGNATURE header: base64 of its JSON. */

@@ -14,13 +14,24 @@ export type TestChain = AnvilHandle & {
 /** A fresh devnet per test file: anvil + test USDC + funded payers, on a free port. */
 export async function startTestChain(): Promise<TestChain> {
   const anvil = await startAnvil({ port: await freePort() });
-  const { token } = await setupDevnetChain({ rpcUrl: anvil.rpcUrl, cacheDir: path.join(process.cwd(), ".data", "cache") });
-  const pub = createPublicClient({ chain: devnetChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+  const { token } = await setupDevnetChain({
+    rpcUrl: anvil.rpcUrl,
+    cacheDir: path.join(process.cwd(), ".data", "cache"),
+  });
+  const pub = createPublicClient({
+    chain: devnetChain(anvil.rpcUrl),
+    transport: http(anvil.rpcUrl),
+  });
   return {
     ...anvil,
     token,
     balanceOf: (address) =>
-      pub.readContract({ address: token, abi: TOKEN_ABI, functionName: "balanceOf", args: [address as `0x${string}`] }),
+      pub.readContract({
+        address: token,
+        abi: TOKEN_ABI,
+        functionName: "balanceOf",
+        args: [address as `0x${string}`],
+      }),
     transfersTo: async (address) => {
       const logs = await pub.getContractEvents({
         address: token,

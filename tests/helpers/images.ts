@@ -11,11 +11,28 @@ const run = promisify(execFile);
  * A synthetic picture without faces, made by ffmpeg at test time: `source` is a lavfi video
  * source (testsrc2, mandelbrot, smptebars, …) and the format follows the extension.
  */
-export async function syntheticImage(source: string, width: number, height: number, ext: "png" | "jpg" | "webp" = "png"): Promise<Buffer> {
+export async function syntheticImage(
+  source: string,
+  width: number,
+  height: number,
+  ext: "png" | "jpg" | "webp" = "png",
+): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "reel402-img-"));
   try {
     const file = path.join(dir, `image.${ext}`);
-    await run(ffmpeg.path, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `${source}${source.includes("=") ? ":" : "="}s=${width}x${height}`, "-frames:v", "1", file]);
+    await run(ffmpeg.path, [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `${source}${source.includes("=") ? ":" : "="}s=${width}x${height}`,
+      "-frames:v",
+      "1",
+      file,
+    ]);
     return await readFile(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -23,10 +40,30 @@ export async function syntheticImage(source: string, width: number, height: numb
 }
 
 /** The mean colour of one frame of a video at `seconds`, as [r, g, b] 0–255. */
-export async function frameColour(video: string, seconds: number): Promise<[number, number, number]> {
+export async function frameColour(
+  video: string,
+  seconds: number,
+): Promise<[number, number, number]> {
   const { stdout } = await run(
     ffmpeg.path,
-    ["-hide_banner", "-loglevel", "error", "-ss", String(seconds), "-i", video, "-frames:v", "1", "-vf", "scale=1:1:flags=area", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-ss",
+      String(seconds),
+      "-i",
+      video,
+      "-frames:v",
+      "1",
+      "-vf",
+      "scale=1:1:flags=area",
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "rgb24",
+      "-",
+    ],
     { encoding: "buffer" },
   );
   const b = stdout as unknown as Buffer;

@@ -24,7 +24,11 @@ export const SPEC: GenerationSpec = {
 };
 
 /** A paid job as the paid request leaves it: queued and due now. */
-export async function queuedJob(db: Awaited<ReturnType<typeof tempDb>>["db"], payer: string, spec: GenerationSpec = SPEC) {
+export async function queuedJob(
+  db: Awaited<ReturnType<typeof tempDb>>["db"],
+  payer: string,
+  spec: GenerationSpec = SPEC,
+) {
   const now = new Date();
   return insertJob(db, {
     id: crypto.randomUUID(),

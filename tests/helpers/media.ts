@@ -4,13 +4,34 @@ import ffprobe from "@ffprobe-installer/ffprobe";
 
 const run = promisify(execFile);
 
-export type Probe = { width: number; height: number; duration: number; fps: number; videoCodec: string; hasAudio: boolean };
+export type Probe = {
+  width: number;
+  height: number;
+  duration: number;
+  fps: number;
+  videoCodec: string;
+  hasAudio: boolean;
+};
 
 /** What ffprobe says about a video file. */
 export async function probe(file: string): Promise<Probe> {
-  const { stdout } = await run(ffprobe.path, ["-v", "error", "-print_format", "json", "-show_streams", "-show_format", file]);
+  const { stdout } = await run(ffprobe.path, [
+    "-v",
+    "error",
+    "-print_format",
+    "json",
+    "-show_streams",
+    "-show_format",
+    file,
+  ]);
   const info = JSON.parse(stdout) as {
-    streams: { codec_type: string; codec_name: string; width?: number; height?: number; r_frame_rate?: string }[];
+    streams: {
+      codec_type: string;
+      codec_name: string;
+      width?: number;
+      height?: number;
+      r_frame_rate?: string;
+    }[];
     format: { duration: string };
   };
   const video = info.streams.find((s) => s.codec_type === "video");

@@ -1,7 +1,13 @@
 import { payingFetch } from "./payer";
 
 /** Pays for one generation with devnet account #index and returns the JobCreated body. */
-export async function payForJob(baseUrl: string, index: number, path: string, body: object, headers: Record<string, string> = {}) {
+export async function payForJob(
+  baseUrl: string,
+  index: number,
+  path: string,
+  body: object,
+  headers: Record<string, string> = {},
+) {
   const payer = payingFetch(index);
   const res = await payer.fetch(`${baseUrl}${path}`, {
     method: "POST",

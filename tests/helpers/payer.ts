@@ -12,7 +12,10 @@ import { DEVNET_NETWORK } from "@/lib/env";
 export function payingFetch(index: number, maxAmountPerPayment = "$20") {
   const account = devnetAccount(index);
   const client = new x402Client();
-  registerExactEvmScheme(client, { signer: toClientEvmSigner(account), networks: [DEVNET_NETWORK] });
+  registerExactEvmScheme(client, {
+    signer: toClientEvmSigner(account),
+    networks: [DEVNET_NETWORK],
+  });
   client.setSpendControls({ maxAmountPerPayment, allowedAssets: true });
   return { account, client, fetch: wrapFetchWithPayment(fetch, client) };
 }

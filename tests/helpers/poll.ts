@@ -10,17 +10,26 @@ export type JobBody = {
 };
 
 /** Polls GET /jobs/{id} until the job is finished (or the deadline passes). */
-export async function waitForJob(baseUrl: string, id: string, timeoutMs = 90_000): Promise<JobBody> {
+export async function waitForJob(
+  baseUrl: string,
+  id: string,
+  timeoutMs = 90_000,
+): Promise<JobBody> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const body = (await (await fetch(`${baseUrl}/jobs/${id}`)).json()) as JobBody;
     if (["succeeded", "failed", "cancelled"].includes(body.status)) return body;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${body.status} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${id} still ${body.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 150));
   }
 }
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

@@ -2,8 +2,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { keccak256, parseTransaction } from "viem";
 
-type RpcRequest = { jsonrpc: "2.0"; id: number | string | null; method: string; params?: unknown[] };
-type RpcResponse = { jsonrpc: "2.0"; id: number | string | null; result?: unknown; error?: { code: number; message: string } };
+type RpcRequest = {
+  jsonrpc: "2.0";
+  id: number | string | null;
+  method: string;
+  params?: unknown[];
+};
+type RpcResponse = {
+  jsonrpc: "2.0";
+  id: number | string | null;
+  result?: unknown;
+  error?: { code: number; message: string };
+};
 
 /**
  * What a misbehaving RPC does to one call:
@@ -71,22 +81,37 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
   };
 
   const forward = async (body: unknown): Promise<unknown> => {
-    const res = await fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(upstream, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return res.json();
   };
 
   /** One request answered as a node stuck at `block` would. */
   const stale = async (req: RpcRequest, block: bigint): Promise<RpcResponse> => {
     const params = [...(req.params ?? [])];
-    const unknownBlock = (): RpcResponse => ({ jsonrpc: "2.0", id: req.id, error: { code: -32000, message: "header not found" } });
+    const unknownBlock = (): RpcResponse => ({
+      jsonrpc: "2.0",
+      id: req.id,
+      error: { code: -32000, message: "header not found" },
+    });
     const pin = (i: number): RpcResponse | null => {
       const p = params[i];
       if (p === undefined || (typeof p === "string" && TAGS.has(p))) params[i] = hex(block);
       else if (typeof p === "string" && BigInt(p) > block) return unknownBlock();
-      else if (typeof p === "object" && p && "blockNumber" in p && BigInt((p as { blockNumber: string }).blockNumber) > block) return unknownBlock();
+      else if (
+        typeof p === "object" &&
+        p &&
+        "blockNumber" in p &&
+        BigInt((p as { blockNumber: string }).blockNumber) > block
+      )
+        return unknownBlock();
       return null;
     };
-    const ask = async (): Promise<RpcResponse> => (await forward({ ...req, params })) as RpcResponse;
+    const ask = async (): Promise<RpcResponse> =>
+      (await forward({ ...req, params })) as RpcResponse;
     switch (req.method) {
       case "eth_blockNumber":
         return { jsonrpc: "2.0", id: req.id, result: hex(block) };
@@ -101,7 +126,8 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
       }
       case "eth_getLogs": {
         const filter = { ...(params[0] as Record<string, string>) };
-        if (!filter.toBlock || TAGS.has(filter.toBlock) || BigInt(filter.toBlock) > block) filter.toBlock = hex(block);
+        if (!filter.toBlock || TAGS.has(filter.toBlock) || BigInt(filter.toBlock) > block)
+          filter.toBlock = hex(block);
         params[0] = filter;
         return ask();
       }
@@ -109,7 +135,9 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
       case "eth_getTransactionByHash": {
         const res = await ask();
         const mined = res.result as { blockNumber?: string | null } | null;
-        return mined?.blockNumber && BigInt(mined.blockNumber) > block ? { ...res, result: null } : res;
+        return mined?.blockNumber && BigInt(mined.blockNumber) > block
+          ? { ...res, result: null }
+          : res;
       }
       default:
         return ask();
@@ -125,7 +153,8 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
       bump(seen, r.method);
       if (r.method === "eth_sendRawTransaction") {
         const raw = String(r.params?.[0]);
-        if (!sent.some((s) => s.hash === keccak256(raw as `0x${string}`))) sent.push({ hash: keccak256(raw as `0x${string}`), selector: selectorOf(raw) });
+        if (!sent.some((s) => s.hash === keccak256(raw as `0x${string}`)))
+          sent.push({ hash: keccak256(raw as `0x${string}`), selector: selectorOf(raw) });
       }
       return faultFor(r);
     });
@@ -138,7 +167,12 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
     const answers = await Promise.all(
       batch.map(async (r, i): Promise<RpcResponse> => {
         const f = plan[i];
-        if (f?.kind === "error") return { jsonrpc: "2.0", id: r.id, error: { code: f.code ?? -32005, message: "request limit exceeded (injected)" } };
+        if (f?.kind === "error")
+          return {
+            jsonrpc: "2.0",
+            id: r.id,
+            error: { code: f.code ?? -32005, message: "request limit exceeded (injected)" },
+          };
         if (f?.kind === "stale") return stale(r, f.block);
         return (await forward(r)) as RpcResponse;
       }),
@@ -152,7 +186,9 @@ export async function startRpcFaultProxy(upstream: string): Promise<RpcFaultProx
       }
       return;
     }
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
   };
 
   const server = createServer((req, res) => {

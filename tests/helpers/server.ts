@@ -17,26 +17,33 @@ export type TestServer = {
  * Starts the built app the way `npm start` does (scripts/serve.ts, `next start` semantics) with
  * an external devnet chain. Requires `npm run build` first.
  */
-export async function startServer(env: Record<string, string>, opts: { dataDir?: string; port?: number; cwd?: string; nodeArgs?: string[] } = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { dataDir?: string; port?: number; cwd?: string; nodeArgs?: string[] } = {},
+): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "reel402-test-"));
   // The server itself, not a wrapper: killing a wrapper would orphan the real server.
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts"], {
-    cwd: opts.cwd ?? process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DEVNET_AUTOSTART: "false",
-      // Tests drive many requests from one address; the guard tests set their own limits.
-      LIMIT_POSTS_PER_MINUTE_PER_IP: "100000",
-      ABUSE_BLOCK_REJECTIONS: "1000",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts"],
+    {
+      cwd: opts.cwd ?? process.cwd(),
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DEVNET_AUTOSTART: "false",
+        // Tests drive many requests from one address; the guard tests set their own limits.
+        LIMIT_POSTS_PER_MINUTE_PER_IP: "100000",
+        ABUSE_BLOCK_REJECTIONS: "1000",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let out = "";
   child.stdout?.on("data", (d: Buffer) => {
     out += d.toString();

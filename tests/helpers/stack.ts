@@ -2,10 +2,18 @@ import { startTestChain, type TestChain } from "./chain";
 import { createTestDatabase } from "./database";
 import { startServer, type TestServer } from "./server";
 
-export type Stack = { chain: TestChain; server: TestServer; databaseUrl: string | null; close: () => Promise<void> };
+export type Stack = {
+  chain: TestChain;
+  server: TestServer;
+  databaseUrl: string | null;
+  close: () => Promise<void>;
+};
 
 /** Chain + database (real Postgres, or PGlite in the server's data folder) + the built server. */
-export async function startStack(opts: { database: "postgres" | "pglite"; env?: Record<string, string> }): Promise<Stack> {
+export async function startStack(opts: {
+  database: "postgres" | "pglite";
+  env?: Record<string, string>;
+}): Promise<Stack> {
   const chain = await startTestChain();
   const db = opts.database === "postgres" ? await createTestDatabase() : null;
   const server = await startServer({

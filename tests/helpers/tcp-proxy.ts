@@ -1,7 +1,12 @@
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { freePort } from "./ports";
 
-export type TcpProxy = { port: number; cut: () => Promise<void>; restore: () => Promise<void>; close: () => Promise<void> };
+export type TcpProxy = {
+  port: number;
+  cut: () => Promise<void>;
+  restore: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /** A TCP relay in front of a real server, which a test can cut (every connection dropped, new ones refused) and restore on the same port. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {

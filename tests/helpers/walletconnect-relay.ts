@@ -13,12 +13,22 @@ import { type WebSocket, WebSocketServer } from "ws";
  * (sha256(topic + clientId), the id a client assumes when it skips the subscribe call).
  */
 
-type Stored = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string; expiresAt: number; from: WebSocket; deliveredTo: Set<WebSocket> };
+type Stored = {
+  topic: string;
+  message: string;
+  publishedAt: number;
+  tag: number;
+  attestation?: string;
+  expiresAt: number;
+  from: WebSocket;
+  deliveredTo: Set<WebSocket>;
+};
 type Params = Record<string, unknown>;
 type Request = { id: number | string; jsonrpc: "2.0"; method: string; params?: Params };
 
 const str = (v: unknown) => String(v);
-const num = (v: unknown, fallback: number) => (v === undefined || v === null ? fallback : Number(v));
+const num = (v: unknown, fallback: number) =>
+  v === undefined || v === null ? fallback : Number(v);
 const opt = (v: unknown) => (typeof v === "string" && v ? v : undefined);
 const list = <T>(v: unknown) => (Array.isArray(v) ? (v as T[]) : []);
 
@@ -39,7 +49,9 @@ const TAG_SESSION_PROPOSE = 1100;
 const TAG_SESSION_PROPOSE_RESPONSE = 1101;
 const TAG_SESSION_SETTLE = 1102;
 
-export async function startWalletConnectRelay(opts: { verbose?: boolean } = {}): Promise<TestRelay> {
+export async function startWalletConnectRelay(
+  opts: { verbose?: boolean } = {},
+): Promise<TestRelay> {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve, reject) => {
     wss.once("listening", () => resolve());
@@ -75,15 +87,41 @@ export async function startWalletConnectRelay(opts: { verbose?: boolean } = {}):
       id: Date.now() * 1000 + (nextServerId++ % 1000),
       jsonrpc: "2.0",
       method: "irn_subscription",
-      params: { id: subscriptionId, data: { topic: m.topic, message: m.message, publishedAt: m.publishedAt, tag: m.tag, ...(m.attestation ? { attestation: m.attestation } : {}) } },
+      params: {
+        id: subscriptionId,
+        data: {
+          topic: m.topic,
+          message: m.message,
+          publishedAt: m.publishedAt,
+          tag: m.tag,
+          ...(m.attestation ? { attestation: m.attestation } : {}),
+        },
+      },
     });
     trace("deliver", m.topic.slice(0, 8), "tag", m.tag);
   };
 
-  const publish = (from: WebSocket, topic: string, message: string, ttl: number, tag: number, attestation?: string) => {
-    const m: Stored = { topic, message, publishedAt: Date.now(), tag, attestation, expiresAt: Date.now() + Math.max(ttl, 30) * 1000, from, deliveredTo: new Set() };
+  const publish = (
+    from: WebSocket,
+    topic: string,
+    message: string,
+    ttl: number,
+    tag: number,
+    attestation?: string,
+  ) => {
+    const m: Stored = {
+      topic,
+      message,
+      publishedAt: Date.now(),
+      tag,
+      attestation,
+      expiresAt: Date.now() + Math.max(ttl, 30) * 1000,
+      from,
+      deliveredTo: new Set(),
+    };
     live(topic).push(m);
-    for (const [ws, subscriptionId] of subscriptions.get(topic) ?? []) deliver(ws, subscriptionId, m);
+    for (const [ws, subscriptionId] of subscriptions.get(topic) ?? [])
+      deliver(ws, subscriptionId, m);
   };
 
   const clientIds = new WeakMap<WebSocket, string>();
@@ -93,7 +131,11 @@ export async function startWalletConnectRelay(opts: { verbose?: boolean } = {}):
       subs = new Map();
       subscriptions.set(topic, subs);
     }
-    const subscriptionId = subs.get(ws) ?? createHash("sha256").update(topic + (clientIds.get(ws) ?? randomBytes(16).toString("hex"))).digest("hex");
+    const subscriptionId =
+      subs.get(ws) ??
+      createHash("sha256")
+        .update(topic + (clientIds.get(ws) ?? randomBytes(16).toString("hex")))
+        .digest("hex");
     subs.set(ws, subscriptionId);
     // Delivered after the subscribe response, so the client knows the subscription first.
     setTimeout(() => {
@@ -128,7 +170,15 @@ export async function startWalletConnectRelay(opts: { verbose?: boolean } = {}):
         publish(ws, str(p.topic), str(p.message), ttl, num(p.tag, 0), opt(p.attestation));
         return true;
       case "irn_batchPublish":
-        for (const m of list<Params>(p.messages)) publish(ws, str(m.topic), str(m.message), num(m.ttl, 300), num(m.tag, 0), opt(m.attestation));
+        for (const m of list<Params>(p.messages))
+          publish(
+            ws,
+            str(m.topic),
+            str(m.message),
+            num(m.ttl, 300),
+            num(m.tag, 0),
+            opt(m.attestation),
+          );
         return true;
       case "irn_batchFetchMessages": {
         const messages: unknown[] = [];
@@ -136,7 +186,13 @@ export async function startWalletConnectRelay(opts: { verbose?: boolean } = {}):
           for (const m of live(t)) {
             if (m.from === ws || m.deliveredTo.has(ws)) continue;
             m.deliveredTo.add(ws);
-            messages.push({ topic: m.topic, message: m.message, publishedAt: m.publishedAt, tag: m.tag, ...(m.attestation ? { attestation: m.attestation } : {}) });
+            messages.push({
+              topic: m.topic,
+              message: m.message,
+              publishedAt: m.publishedAt,
+              tag: m.tag,
+              ...(m.attestation ? { attestation: m.attestation } : {}),
+            });
           }
         }
         return { messages, hasMore: false };
@@ -147,11 +203,24 @@ export async function startWalletConnectRelay(opts: { verbose?: boolean } = {}):
       // calls: the dapp's pairing.create and the wallet's session topic use `skipSubscribe`).
       case "wc_proposeSession":
         subscribe(ws, str(p.pairingTopic));
-        publish(ws, str(p.pairingTopic), str(p.sessionProposal), ttl, TAG_SESSION_PROPOSE, opt(p.attestation));
+        publish(
+          ws,
+          str(p.pairingTopic),
+          str(p.sessionProposal),
+          ttl,
+          TAG_SESSION_PROPOSE,
+          opt(p.attestation),
+        );
         return true;
       case "wc_approveSession":
         subscribe(ws, str(p.sessionTopic));
-        publish(ws, str(p.pairingTopic), str(p.sessionProposalResponse), ttl, TAG_SESSION_PROPOSE_RESPONSE);
+        publish(
+          ws,
+          str(p.pairingTopic),
+          str(p.sessionProposalResponse),
+          ttl,
+          TAG_SESSION_PROPOSE_RESPONSE,
+        );
         publish(ws, str(p.sessionTopic), str(p.sessionSettlementRequest), ttl, TAG_SESSION_SETTLE);
         return true;
       default:
@@ -181,7 +250,11 @@ export async function startWalletConnectRelay(opts: { verbose?: boolean } = {}):
       try {
         result = handle(ws, payload as Request);
       } catch (e) {
-        send(ws, { id: payload.id, jsonrpc: "2.0", error: { code: -32602, message: (e as Error).message } });
+        send(ws, {
+          id: payload.id,
+          jsonrpc: "2.0",
+          error: { code: -32602, message: (e as Error).message },
+        });
         return;
       }
       send(ws, { id: payload.id, jsonrpc: "2.0", result });

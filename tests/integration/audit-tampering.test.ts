@@ -14,7 +14,8 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "reel402-audit-env-"));
 
 const { appendAudit } = await import("@/lib/audit/append");
 const { auditHash, GENESIS_HASH, legacyAuditHash } = await import("@/lib/audit/chain");
-const { AuditBreakError, checkpointAuditLog, readCheckpoint, verifyStoredChain, writeCheckpoint } = await import("@/lib/audit/checkpoint");
+const { AuditBreakError, checkpointAuditLog, readCheckpoint, verifyStoredChain, writeCheckpoint } =
+  await import("@/lib/audit/checkpoint");
 const { openDb } = await import("@/lib/db/client");
 const { runtimeRoleSql } = await import("@/lib/db/runtime-role");
 const { createLocalStore } = await import("@/lib/storage/local-store");
@@ -37,7 +38,10 @@ after(async () => {
 });
 
 /** A fresh database holding `events` audit events appended by the service's own code, checkpointed as a maintenance tick does. */
-async function freshLog(events: number, opts: { checkpoint?: boolean; legacy?: number } = {}): Promise<Log> {
+async function freshLog(
+  events: number,
+  opts: { checkpoint?: boolean; legacy?: number } = {},
+): Promise<Log> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "reel402-audit-"));
   const opened = await openDb(database.url, dataDir);
@@ -45,13 +49,25 @@ async function freshLog(events: number, opts: { checkpoint?: boolean; legacy?: n
   // Rows from before the chain was keyed: plain SHA-256, as the earlier release wrote them.
   let prev = GENESIS_HASH;
   for (let i = 1; i <= (opts.legacy ?? 0); i++) {
-    const row = { at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)), type: "payment.settled", jobId: null, data: { amount: String(i * 1000), legacy: true } };
+    const row = {
+      at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      type: "payment.settled",
+      jobId: null,
+      data: { amount: String(i * 1000), legacy: true },
+    };
     const hash = legacyAuditHash(prev, row);
     await sql`insert into audit_events (at, type, job_id, data, prev_hash, hash) values (${row.at}, ${row.type}, null, ${sql.json(row.data)}, ${prev}, ${hash})`;
     prev = hash;
   }
-  for (let i = 1; i <= events; i++) await appendAudit(opened.db, "payment.settled", null, { amount: String(i * 250_000), payer: `0x${String(i).padStart(40, "0")}` });
-  const store = createLocalStore({ dir: path.join(dataDir, "videos"), secret: "unused-link-secret-0123456789abcdef" });
+  for (let i = 1; i <= events; i++)
+    await appendAudit(opened.db, "payment.settled", null, {
+      amount: String(i * 250_000),
+      payer: `0x${String(i).padStart(40, "0")}`,
+    });
+  const store = createLocalStore({
+    dir: path.join(dataDir, "videos"),
+    secret: "unused-link-secret-0123456789abcdef",
+  });
   if (opts.checkpoint !== false) await checkpointAuditLog(opened.db, store, SECRET, {});
   await opened.close();
   const log = {
@@ -73,7 +89,10 @@ async function runtimeRole(log: Log): Promise<string> {
   const role = `reel402_audit_${randomBytes(5).toString("hex")}`;
   await log.sql.unsafe(runtimeRoleSql(role, "runtime-password"));
   cleanups.unshift(async () => {
-    const admin = postgres(log.url.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+    const admin = postgres(log.url.replace(/\/[^/]*$/, "/postgres"), {
+      max: 1,
+      onnotice: () => {},
+    });
     await admin.unsafe(`drop role if exists ${role}`);
     await admin.end();
   });
@@ -84,11 +103,26 @@ async function runtimeRole(log: Log): Promise<string> {
 }
 
 /** `npm run audit:verify`, as the operator runs it. */
-function auditVerify(log: Log, env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", DATABASE_URL: log.url, DATA_DIR: log.dataDir, AUDIT_CHAIN_SECRET: SECRET, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function auditVerify(
+  log: Log,
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        DATABASE_URL: log.url,
+        DATA_DIR: log.dataDir,
+        AUDIT_CHAIN_SECRET: SECRET,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
@@ -103,10 +137,26 @@ async function assertBrokenAt(log: Log, id: number, why: RegExp) {
 }
 
 /** Superuser rewrites of rows from `fromId` on, each re-linked to the rewritten row before it. */
-async function rehash(log: Log, fromId: number, hashOf: (prev: string, row: { at: Date; type: string; jobId: string | null; data: Record<string, unknown> }) => string) {
+async function rehash(
+  log: Log,
+  fromId: number,
+  hashOf: (
+    prev: string,
+    row: { at: Date; type: string; jobId: string | null; data: Record<string, unknown> },
+  ) => string,
+) {
   await log.sql.begin(async (tx) => {
     await tx`set local session_replication_role = replica`;
-    const rows = await tx<{ id: number; at: Date; type: string; job_id: string | null; data: Record<string, unknown>; prev_hash: string }[]>`
+    const rows = await tx<
+      {
+        id: number;
+        at: Date;
+        type: string;
+        job_id: string | null;
+        data: Record<string, unknown>;
+        prev_hash: string;
+      }[]
+    >`
       select id::int, at, type, job_id, data, prev_hash from audit_events where id >= ${fromId} order by id`;
     let prev = rows[0]?.prev_hash ?? GENESIS_HASH;
     for (const row of rows) {
@@ -137,14 +187,42 @@ describe("the audit log against its own database roles", () => {
     after(() => runtime?.end());
 
     const refused: [string, string, RegExp][] = [
-      ["UPDATE", "update audit_events set data = '{\"amount\":\"1\"}' where id = 2", /permission denied for table audit_events/],
-      ["DELETE", "delete from audit_events where id = 4", /permission denied for table audit_events/],
+      [
+        "UPDATE",
+        'update audit_events set data = \'{"amount":"1"}\' where id = 2',
+        /permission denied for table audit_events/,
+      ],
+      [
+        "DELETE",
+        "delete from audit_events where id = 4",
+        /permission denied for table audit_events/,
+      ],
       ["TRUNCATE", "truncate audit_events", /permission denied for table audit_events/],
-      ["ALTER TABLE", "alter table audit_events add column note text", /must be owner of table audit_events/],
-      ["DISABLE TRIGGER", "alter table audit_events disable trigger audit_events_no_update_delete", /must be owner of table audit_events/],
-      ["DROP TRIGGER", "drop trigger audit_events_no_update_delete on audit_events", /must be owner of (table|relation) audit_events/],
-      ["CREATE TRIGGER", "create trigger t before insert on audit_events for each row execute function audit_events_append_only()", /permission denied for table audit_events/],
-      ["SET session_replication_role", "set session_replication_role = replica", /permission denied to set parameter "session_replication_role"/],
+      [
+        "ALTER TABLE",
+        "alter table audit_events add column note text",
+        /must be owner of table audit_events/,
+      ],
+      [
+        "DISABLE TRIGGER",
+        "alter table audit_events disable trigger audit_events_no_update_delete",
+        /must be owner of table audit_events/,
+      ],
+      [
+        "DROP TRIGGER",
+        "drop trigger audit_events_no_update_delete on audit_events",
+        /must be owner of (table|relation) audit_events/,
+      ],
+      [
+        "CREATE TRIGGER",
+        "create trigger t before insert on audit_events for each row execute function audit_events_append_only()",
+        /permission denied for table audit_events/,
+      ],
+      [
+        "SET session_replication_role",
+        "set session_replication_role = replica",
+        /permission denied to set parameter "session_replication_role"/,
+      ],
       ["DROP TABLE", "drop table audit_events", /must be owner of table audit_events/],
     ];
     for (const [what, statement, refusal] of refused) {
@@ -153,7 +231,9 @@ describe("the audit log against its own database roles", () => {
       });
     }
 
-    test("runs the service (opened without migrating), appends and reads; the log stays intact and checkpoints", { timeout: 60_000 }, async () => {
+    test("runs the service (opened without migrating), appends and reads; the log stays intact and checkpoints", {
+      timeout: 60_000,
+    }, async () => {
       const opened = await openDb(runtimeUrl, log.dataDir, log.url);
       try {
         await appendAudit(opened.db, "refund.created", null, { amount: "250000" });
@@ -167,9 +247,18 @@ describe("the audit log against its own database roles", () => {
       assert.match(r.out, /intact: 5 events/);
     });
 
-    test("an event it forges with INSERT (it holds no key) is named", { timeout: 60_000 }, async () => {
-      const [head] = await runtime<{ hash: string }[]>`select hash from audit_events order by id desc limit 1`;
-      const forged = { at: new Date(), type: "refund.sent", jobId: null, data: { amount: "99000000" } };
+    test("an event it forges with INSERT (it holds no key) is named", {
+      timeout: 60_000,
+    }, async () => {
+      const [head] = await runtime<
+        { hash: string }[]
+      >`select hash from audit_events order by id desc limit 1`;
+      const forged = {
+        at: new Date(),
+        type: "refund.sent",
+        jobId: null,
+        data: { amount: "99000000" },
+      };
       const guess = auditHash("a-guessed-key-that-is-not-the-real-one", head?.hash ?? "", forged);
       const [row] = await runtime<{ id: number }[]>`
         insert into audit_events (at, type, data, prev_hash, hash) values (${forged.at}, ${forged.type}, ${runtime.json(forged.data)}, ${head?.hash ?? ""}, ${guess}) returning id::int`;
@@ -177,24 +266,47 @@ describe("the audit log against its own database roles", () => {
     });
   });
 
-  test("a running service, as the runtime role, checkpoints its log each tick and reports a cut it will not checkpoint over", { timeout: 120_000 }, async () => {
+  test("a running service, as the runtime role, checkpoints its log each tick and reports a cut it will not checkpoint over", {
+    timeout: 120_000,
+  }, async () => {
     const log = await freshLog(0, { checkpoint: false });
     const runtimeUrl = await runtimeRole(log);
-    const server = await startServer({ DATABASE_URL: runtimeUrl, AUDIT_CHAIN_SECRET: SECRET, LIMIT_POSTS_PER_MINUTE_PER_IP: "1", RPC_URL: "http://127.0.0.1:9" });
+    const server = await startServer({
+      DATABASE_URL: runtimeUrl,
+      AUDIT_CHAIN_SECRET: SECRET,
+      LIMIT_POSTS_PER_MINUTE_PER_IP: "1",
+      RPC_URL: "http://127.0.0.1:9",
+    });
     try {
       // Past the per-minute limit each POST is refused, and every refusal is audited.
-      for (let i = 0; i < 4; i++) await post(`${server.url}/generate/alpha/5s-720p`, { prompt: "a kite over the sea" });
-      const served = { ...log, dataDir: server.dataDir, store: createLocalStore({ dir: path.join(server.dataDir, "videos"), secret: "unused" }) };
+      for (let i = 0; i < 4; i++)
+        await post(`${server.url}/generate/alpha/5s-720p`, { prompt: "a kite over the sea" });
+      const served = {
+        ...log,
+        dataDir: server.dataDir,
+        store: createLocalStore({ dir: path.join(server.dataDir, "videos"), secret: "unused" }),
+      };
       const [head] = await log.sql<{ id: number }[]>`select max(id)::int as id from audit_events`;
       assert.ok((head?.id ?? 0) >= 2, "refusals were audited");
-      await waitFor("a checkpoint at the newest event", async () => (await readCheckpoint(served.store, SECRET))?.headId === head?.id, 20_000);
+      await waitFor(
+        "a checkpoint at the newest event",
+        async () => (await readCheckpoint(served.store, SECRET))?.headId === head?.id,
+        20_000,
+      );
       const intact = await auditVerify(served, { DATABASE_URL: runtimeUrl });
       assert.equal(intact.code, 0, intact.out);
       await log.sql.begin(async (tx) => {
         await tx`set local session_replication_role = replica`;
         await tx`delete from audit_events where id = ${head?.id as number}`;
       });
-      await waitFor("the refusal in the log", async () => server.output().includes(`audit checkpoint refused, the log no longer holds at event ${head?.id}`), 20_000);
+      await waitFor(
+        "the refusal in the log",
+        async () =>
+          server
+            .output()
+            .includes(`audit checkpoint refused, the log no longer holds at event ${head?.id}`),
+        20_000,
+      );
       await assertBrokenAt(served, head?.id as number, /checkpointed but is gone/);
     } finally {
       await server.stop();
@@ -202,15 +314,21 @@ describe("the audit log against its own database roles", () => {
   });
 
   describe("the superuser (owner) rewriting history", () => {
-    test("an amount edited in the middle, triggers disabled, is named at that event", { timeout: 60_000 }, async () => {
+    test("an amount edited in the middle, triggers disabled, is named at that event", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(6);
-      await log.sql.unsafe("alter table audit_events disable trigger audit_events_no_update_delete");
+      await log.sql.unsafe(
+        "alter table audit_events disable trigger audit_events_no_update_delete",
+      );
       await log.sql`update audit_events set data = jsonb_set(data, '{amount}', '"1"') where id = 3`;
       await log.sql.unsafe("alter table audit_events enable trigger audit_events_no_update_delete");
       await assertBrokenAt(log, 3, /content does not match its keyed hash/);
     });
 
-    test("a middle event deleted under session_replication_role = replica is named at the event after it", { timeout: 60_000 }, async () => {
+    test("a middle event deleted under session_replication_role = replica is named at the event after it", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(6);
       await log.sql.begin(async (tx) => {
         await tx`set local session_replication_role = replica`;
@@ -219,7 +337,9 @@ describe("the audit log against its own database roles", () => {
       await assertBrokenAt(log, 4, /link to the previous event does not match/);
     });
 
-    test("the newest events cut off are named by the checkpoint, and the next tick refuses to bless the cut", { timeout: 60_000 }, async () => {
+    test("the newest events cut off are named by the checkpoint, and the next tick refuses to bless the cut", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(6);
       await log.sql.begin(async (tx) => {
         await tx`set local session_replication_role = replica`;
@@ -230,15 +350,25 @@ describe("the audit log against its own database roles", () => {
       try {
         // New events after the cut link cleanly to event 4; only the checkpoint knows 5 and 6 existed.
         await appendAudit(opened.db, "payment.settled", null, { amount: "5" });
-        await assert.rejects(checkpointAuditLog(opened.db, log.store, SECRET, {}), (e: unknown) => e instanceof AuditBreakError && e.broken.id === 6 && e.broken.reason === "missing");
-        assert.equal((await readCheckpoint(log.store, SECRET))?.headId, 6, "the old checkpoint stays");
+        await assert.rejects(
+          checkpointAuditLog(opened.db, log.store, SECRET, {}),
+          (e: unknown) =>
+            e instanceof AuditBreakError && e.broken.id === 6 && e.broken.reason === "missing",
+        );
+        assert.equal(
+          (await readCheckpoint(log.store, SECRET))?.headId,
+          6,
+          "the old checkpoint stays",
+        );
       } finally {
         await opened.close();
       }
       await assertBrokenAt(log, 6, /checkpointed but is gone/);
     });
 
-    test("an edit re-hashed with plain SHA-256 (a downgrade) is named at the edited event", { timeout: 60_000 }, async () => {
+    test("an edit re-hashed with plain SHA-256 (a downgrade) is named at the edited event", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(6);
       await log.sql.begin(async (tx) => {
         await tx`set local session_replication_role = replica`;
@@ -248,13 +378,17 @@ describe("the audit log against its own database roles", () => {
       await assertBrokenAt(log, 3, /plain SHA-256 hash after the chain became keyed/);
     });
 
-    test("the whole log re-hashed with plain SHA-256 is named at its first event", { timeout: 60_000 }, async () => {
+    test("the whole log re-hashed with plain SHA-256 is named at its first event", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(6);
       await rehash(log, 1, legacyAuditHash);
       await assertBrokenAt(log, 1, /plain SHA-256/);
     });
 
-    test("an edit re-hashed with a guessed key is named at the edited event", { timeout: 60_000 }, async () => {
+    test("an edit re-hashed with a guessed key is named at the edited event", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(6);
       await log.sql.begin(async (tx) => {
         await tx`set local session_replication_role = replica`;
@@ -266,7 +400,9 @@ describe("the audit log against its own database roles", () => {
   });
 
   describe("rows from before the chain was keyed", () => {
-    test("verify as legacy up to the checkpointed boundary, and not past it", { timeout: 60_000 }, async () => {
+    test("verify as legacy up to the checkpointed boundary, and not past it", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(3, { legacy: 3 });
       const intact = await auditVerify(log);
       assert.equal(intact.code, 0, intact.out);
@@ -281,14 +417,31 @@ describe("the audit log against its own database roles", () => {
     });
   });
 
-  test("verified page by page, a plain row past the first keyed page is still a downgrade", { timeout: 60_000 }, async () => {
+  test("verified page by page, a plain row past the first keyed page is still a downgrade", {
+    timeout: 60_000,
+  }, async () => {
     const log = await freshLog(4, { legacy: 2, checkpoint: false });
     const opened = await openDb(log.url, log.dataDir);
     try {
-      const whole = await verifyStoredChain(opened.db, { secret: SECRET, legacyThrough: null, afterId: 0, pageSize: 2 });
-      assert.ok(!whole.broken && whole.summary.count === 6 && whole.summary.lastLegacyId === 2 && whole.summary.head?.id === 6);
+      const whole = await verifyStoredChain(opened.db, {
+        secret: SECRET,
+        legacyThrough: null,
+        afterId: 0,
+        pageSize: 2,
+      });
+      assert.ok(
+        !whole.broken &&
+          whole.summary.count === 6 &&
+          whole.summary.lastLegacyId === 2 &&
+          whole.summary.head?.id === 6,
+      );
       await rehash(log, 6, legacyAuditHash);
-      const paged = await verifyStoredChain(opened.db, { secret: SECRET, legacyThrough: null, afterId: 0, pageSize: 2 });
+      const paged = await verifyStoredChain(opened.db, {
+        secret: SECRET,
+        legacyThrough: null,
+        afterId: 0,
+        pageSize: 2,
+      });
       assert.deepEqual(paged.broken, { id: 6, reason: "unkeyed" });
     } finally {
       await opened.close();
@@ -296,7 +449,9 @@ describe("the audit log against its own database roles", () => {
   });
 
   describe("the checkpoint itself", () => {
-    test("missing: the chain may hold, but audit:verify does not call it intact", { timeout: 60_000 }, async () => {
+    test("missing: the chain may hold, but audit:verify does not call it intact", {
+      timeout: 60_000,
+    }, async () => {
       const log = await freshLog(3, { checkpoint: false });
       const r = await auditVerify(log);
       assert.equal(r.code, 1, r.out);
@@ -307,7 +462,11 @@ describe("the audit log against its own database roles", () => {
       const log = await freshLog(3);
       const real = await readCheckpoint(log.store, SECRET);
       assert.ok(real);
-      await writeCheckpoint(log.store, "someone-else-s-key-0123456789abcdef", { ...real, headId: 2, count: 2 });
+      await writeCheckpoint(log.store, "someone-else-s-key-0123456789abcdef", {
+        ...real,
+        headId: 2,
+        count: 2,
+      });
       const r = await auditVerify(log);
       assert.equal(r.code, 1, r.out);
       assert.match(r.out, /signature does not match/);

@@ -13,7 +13,11 @@ import { type Stack, startStack } from "../helpers/stack";
 
 const execFileAsync = promisify(execFile);
 // Children get exactly the environment given, never the test runner's.
-const run = (file: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) =>
+const run = (
+  file: string,
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+) =>
   execFileAsync(file, args, { cwd: opts.cwd, env: (opts.env ?? process.env) as NodeJS.ProcessEnv });
 const made: string[] = [];
 const scratch = (name: string) => {
@@ -31,7 +35,10 @@ const scratch = (name: string) => {
 async function installCli() {
   const packs = scratch("pack");
   await run("npm", ["pack", "--pack-destination", packs], { cwd: path.join(process.cwd(), "cli") });
-  const tarball = path.join(packs, readdirSync(packs).find((f) => f.endsWith(".tgz")) ?? "missing.tgz");
+  const tarball = path.join(
+    packs,
+    readdirSync(packs).find((f) => f.endsWith(".tgz")) ?? "missing.tgz",
+  );
   const project = scratch("project");
   const global = scratch("global");
   const flags = ["--offline", "--no-audit", "--no-fund", "--ignore-scripts"];
@@ -45,13 +52,19 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
   let cli: Awaited<ReturnType<typeof installCli>>;
   let elsewhere: string;
   let env: Record<string, string>;
-  const reel402 = (args: string[], extra: Record<string, string> = {}) => run("reel402", args, { cwd: elsewhere, env: { ...env, ...extra } });
+  const reel402 = (args: string[], extra: Record<string, string> = {}) =>
+    run("reel402", args, { cwd: elsewhere, env: { ...env, ...extra } });
 
   before(async () => {
     [cli, stack] = await Promise.all([installCli(), startStack({ database: "pglite" })]);
     elsewhere = scratch("elsewhere");
     // `reel402` resolves from the global install's bin; node itself from its own folder.
-    env = { PATH: [cli.globalBin, path.dirname(process.execPath), "/usr/bin", "/bin"].join(path.delimiter), HOME: elsewhere };
+    env = {
+      PATH: [cli.globalBin, path.dirname(process.execPath), "/usr/bin", "/bin"].join(
+        path.delimiter,
+      ),
+      HOME: elsewhere,
+    };
   });
   after(async () => {
     await stack?.close();
@@ -60,7 +73,9 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
 
   test("the packed CLI is one bundled file with no dependencies", () => {
     const installed = path.join(cli.project, "node_modules/@reel402/cli");
-    const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as Record<string, unknown>;
+    const manifest = JSON.parse(
+      readFileSync(path.join(installed, "package.json"), "utf8"),
+    ) as Record<string, unknown>;
     assert.deepEqual(manifest.bin, { reel402: "dist/reel402.mjs" });
     assert.equal(manifest.dependencies, undefined);
     assert.deepEqual(
@@ -69,14 +84,33 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
     );
   });
 
-  test("installed into a folder, reel402 generate pays the quote, waits and saves the MP4 with its true size", { timeout: 180_000 }, async () => {
+  test("installed into a folder, reel402 generate pays the quote, waits and saves the MP4 with its true size", {
+    timeout: 180_000,
+  }, async () => {
     const payer = devnetAccount(5).address;
     const before = await stack.chain.balanceOf(payer);
     const bin = path.join(cli.project, "node_modules/.bin/reel402");
-    const { stdout } = await run(bin, ["generate", "a paper boat on a pond", "--url", stack.server.url, "--duration", "4", "--resolution", "480p", "--max-price", "0.50", "-o", "clip.mp4"], {
-      cwd: elsewhere,
-      env: { ...env, REEL402_PRIVATE_KEY: devnetPrivateKey(5) },
-    });
+    const { stdout } = await run(
+      bin,
+      [
+        "generate",
+        "a paper boat on a pond",
+        "--url",
+        stack.server.url,
+        "--duration",
+        "4",
+        "--resolution",
+        "480p",
+        "--max-price",
+        "0.50",
+        "-o",
+        "clip.mp4",
+      ],
+      {
+        cwd: elsewhere,
+        env: { ...env, REEL402_PRIVATE_KEY: devnetPrivateKey(5) },
+      },
+    );
     assert.match(stdout, /job [0-9a-f-]{36}\s+price 0\.26 USDC\s+settlement 0x[0-9a-f]{64}/);
     const size = statSync(path.join(elsewhere, "clip.mp4")).size;
     assert.ok(size > 10_000, `a real clip, not ${size} bytes`);
@@ -87,7 +121,9 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
 
     // The download itself announces its length, whole and for a range.
     const jobId = /job ([0-9a-f-]{36})/.exec(stdout)?.[1] ?? "";
-    const job = JSON.parse((await reel402(["job", jobId, "--url", stack.server.url])).stdout) as { video_url: string };
+    const job = JSON.parse((await reel402(["job", jobId, "--url", stack.server.url])).stdout) as {
+      video_url: string;
+    };
     const whole = await fetch(job.video_url);
     assert.equal(whole.headers.get("content-length"), String(size));
     assert.equal((await whole.arrayBuffer()).byteLength, size);
@@ -104,9 +140,21 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
     const payer = devnetAccount(5).address;
     const before = await stack.chain.balanceOf(payer);
     const transfers = await stack.chain.transfersTo(devnetAccount(0).address);
-    const result = await reel402(["generate", "a paper boat", "--url", stack.server.url, "--model", "alpha", "--max-price", "0.50"], {
-      REEL402_PRIVATE_KEY: devnetPrivateKey(5),
-    }).then(
+    const result = await reel402(
+      [
+        "generate",
+        "a paper boat",
+        "--url",
+        stack.server.url,
+        "--model",
+        "alpha",
+        "--max-price",
+        "0.50",
+      ],
+      {
+        REEL402_PRIVATE_KEY: devnetPrivateKey(5),
+      },
+    ).then(
       () => ({ code: 0, stderr: "" }),
       (e: { code: number; stderr: string }) => e,
     );
@@ -117,11 +165,25 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
   });
 
   test("reel402 quote prints the exact price", async () => {
-    const { stdout } = await reel402(["quote", "waves", "--url", stack.server.url, "--model", "alpha", "--duration", "15", "--resolution", "1080p", "--audio"]);
+    const { stdout } = await reel402([
+      "quote",
+      "waves",
+      "--url",
+      stack.server.url,
+      "--model",
+      "alpha",
+      "--duration",
+      "15",
+      "--resolution",
+      "1080p",
+      "--audio",
+    ]);
     assert.match(stdout, /^9\.00 USDC on eip155:31337 for POST \/generate\/alpha\/custom/);
   });
 
-  test("the MCP server, started by command name from another folder, lists its tools and generate_video completes within the session budget", { timeout: 180_000 }, async () => {
+  test("the MCP server, started by command name from another folder, lists its tools and generate_video completes within the session budget", {
+    timeout: 180_000,
+  }, async () => {
     const payer = devnetAccount(6).address;
     const before = await stack.chain.balanceOf(payer);
     // As in the README's client configuration: the command name of the global install.
@@ -135,25 +197,62 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ["generate_video", "get_job", "quote_video"]);
+      assert.deepEqual(tools.map((t) => t.name).sort(), [
+        "generate_video",
+        "get_job",
+        "quote_video",
+      ]);
       const generate = tools.find((t) => t.name === "generate_video");
-      assert.equal((generate?.inputSchema.properties?.camera_fixed as { type?: string } | undefined)?.type, "boolean");
+      assert.equal(
+        (generate?.inputSchema.properties?.camera_fixed as { type?: string } | undefined)?.type,
+        "boolean",
+      );
       // A locked camera is a custom clip: the option reaches the request, not just the schema.
-      const fixed = await client.callTool({ name: "quote_video", arguments: { prompt: "a lighthouse", camera_fixed: true } });
-      assert.deepEqual(fixed.structuredContent, { price_usd: "0.91", endpoint: "/generate/alpha-fast/custom" });
-      const plain = await client.callTool({ name: "quote_video", arguments: { prompt: "a lighthouse" } });
-      assert.deepEqual(plain.structuredContent, { price_usd: "0.91", endpoint: "/generate/alpha-fast/5s-720p" });
-      const over = await client.callTool({ name: "generate_video", arguments: { prompt: "a lighthouse", model: "alpha" } });
+      const fixed = await client.callTool({
+        name: "quote_video",
+        arguments: { prompt: "a lighthouse", camera_fixed: true },
+      });
+      assert.deepEqual(fixed.structuredContent, {
+        price_usd: "0.91",
+        endpoint: "/generate/alpha-fast/custom",
+      });
+      const plain = await client.callTool({
+        name: "quote_video",
+        arguments: { prompt: "a lighthouse" },
+      });
+      assert.deepEqual(plain.structuredContent, {
+        price_usd: "0.91",
+        endpoint: "/generate/alpha-fast/5s-720p",
+      });
+      const over = await client.callTool({
+        name: "generate_video",
+        arguments: { prompt: "a lighthouse", model: "alpha" },
+      });
       assert.equal(over.isError, true);
-      const made = await client.callTool({ name: "generate_video", arguments: { prompt: "a lighthouse at dusk", duration: 4, resolution: "480p", camera_fixed: true } });
+      const made = await client.callTool({
+        name: "generate_video",
+        arguments: {
+          prompt: "a lighthouse at dusk",
+          duration: 4,
+          resolution: "480p",
+          camera_fixed: true,
+        },
+      });
       assert.notEqual(made.isError, true, JSON.stringify(made.content));
-      const result = made.structuredContent as { video_url: string; job_id: string; price_usd: string };
+      const result = made.structuredContent as {
+        video_url: string;
+        job_id: string;
+        price_usd: string;
+      };
       assert.equal(result.price_usd, "0.26");
       assert.equal((await fetch(result.video_url)).status, 200);
       const job = await client.callTool({ name: "get_job", arguments: { job_id: result.job_id } });
       assert.equal((job.structuredContent as { status: string }).status, "succeeded");
       assert.equal(before - (await stack.chain.balanceOf(payer)), 260_000n);
-      const spent = await client.callTool({ name: "generate_video", arguments: { prompt: "again", duration: 4, resolution: "480p" } });
+      const spent = await client.callTool({
+        name: "generate_video",
+        arguments: { prompt: "again", duration: 4, resolution: "480p" },
+      });
       assert.equal(spent.isError, true, "the budget of 0.30 is spent after one 0.26 clip");
       assert.equal(before - (await stack.chain.balanceOf(payer)), 260_000n);
     } finally {

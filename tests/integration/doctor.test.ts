@@ -18,15 +18,28 @@ import { freePort } from "../helpers/ports";
 const SEPOLIA = "eip155:84532";
 const USDC = KNOWN_USDC[SEPOLIA]?.address as string;
 
-function doctor(env: Record<string, string>): Promise<{ code: number; lines: string[]; out: string }> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/doctor.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function doctor(
+  env: Record<string, string>,
+): Promise<{ code: number; lines: string[]; out: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/doctor.ts"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code: code ?? 1, lines: out.trim().split("\n"), out })));
+  return new Promise((resolve) =>
+    child.on("exit", (code) => resolve({ code: code ?? 1, lines: out.trim().split("\n"), out })),
+  );
 }
 
 describe("npm run doctor on a production-shaped configuration", () => {
@@ -42,9 +55,25 @@ describe("npm run doctor on a production-shaped configuration", () => {
   before(async () => {
     chain = await startAnvil({ port: await freePort(), chainId: 84532 });
     // Stand-in code at Base Sepolia's USDC address, so the check sees a deployed contract.
-    await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [USDC, "0x6080604052"] }) });
-    [facilitator, wrongFacilitator] = await Promise.all([startFacilitatorFake([SEPOLIA]), startFacilitatorFake(["eip155:8453"])]);
-    ark = await startFakeServer((req, res) => (req.headers.authorization === "Bearer good-key" ? json(res, 200, { items: [], total: 0 }) : json(res, 401, { error: { code: "AuthenticationError" } })));
+    await fetch(chain.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "anvil_setCode",
+        params: [USDC, "0x6080604052"],
+      }),
+    });
+    [facilitator, wrongFacilitator] = await Promise.all([
+      startFacilitatorFake([SEPOLIA]),
+      startFacilitatorFake(["eip155:8453"]),
+    ]);
+    ark = await startFakeServer((req, res) =>
+      req.headers.authorization === "Bearer good-key"
+        ? json(res, 200, { items: [], total: 0 })
+        : json(res, 401, { error: { code: "AuthenticationError" } }),
+    );
     const migrated = await createTestDatabase();
     dbs.push(migrated);
     await (await openDb(migrated.url, mkdtempSync(path.join(tmpdir(), "reel402-doctor-")))).close();
@@ -73,19 +102,44 @@ describe("npm run doctor on a production-shaped configuration", () => {
     };
   });
   after(async () => {
-    await Promise.all([facilitator?.close(), wrongFacilitator?.close(), ark?.close(), chain?.stop(), ...dbs.map((d) => d.drop())]);
-    const admin = postgres(ownerUrl.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
+    await Promise.all([
+      facilitator?.close(),
+      wrongFacilitator?.close(),
+      ark?.close(),
+      chain?.stop(),
+      ...dbs.map((d) => d.drop()),
+    ]);
+    const admin = postgres(ownerUrl.replace(/\/[^/]*$/, "/postgres"), {
+      max: 1,
+      onnotice: () => {},
+    });
     await admin.unsafe(`drop role if exists ${role}`);
     await admin.end();
   });
 
-  test("a complete configuration passes every check, and the facilitator was asked", { timeout: 60_000 }, async () => {
+  test("a complete configuration passes every check, and the facilitator was asked", {
+    timeout: 60_000,
+  }, async () => {
     const r = await doctor(env);
     assert.equal(r.code, 0, r.out);
-    for (const name of ["config", "database", "audit role", "facilitator", "chain", "storage", "provider local"]) {
-      assert.ok(r.lines.some((l) => l.startsWith("ok") && l.includes(name)), `${name} ok:\n${r.out}`);
+    for (const name of [
+      "config",
+      "database",
+      "audit role",
+      "facilitator",
+      "chain",
+      "storage",
+      "provider local",
+    ]) {
+      assert.ok(
+        r.lines.some((l) => l.startsWith("ok") && l.includes(name)),
+        `${name} ok:\n${r.out}`,
+      );
     }
-    assert.ok(r.lines.slice(0, -1).every((l) => /^(ok|skip) /.test(l)), r.out);
+    assert.ok(
+      r.lines.slice(0, -1).every((l) => /^(ok|skip) /.test(l)),
+      r.out,
+    );
     assert.ok(facilitator.requests.some((q) => q.method === "GET" && q.path === "/supported"));
   });
 
@@ -94,28 +148,49 @@ describe("npm run doctor on a production-shaped configuration", () => {
     const r = await doctor(partial);
     assert.equal(r.code, 1);
     for (const name of ["PAY_TO", "VIDEO_URL_SECRET", "AUDIT_CHAIN_SECRET"]) {
-      assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes(name)), `${name}:\n${r.out}`);
+      assert.ok(
+        r.lines.some((l) => l.startsWith("fail") && l.includes(name)),
+        `${name}:\n${r.out}`,
+      );
     }
   });
 
-  test("a service connected as the audit log's owner (a superuser) fails the audit role check, naming why", { timeout: 30_000 }, async () => {
+  test("a service connected as the audit log's owner (a superuser) fails the audit role check, naming why", {
+    timeout: 30_000,
+  }, async () => {
     const r = await doctor({ ...env, DATABASE_URL: ownerUrl });
     assert.equal(r.code, 1, r.out);
     const line = r.lines.find((l) => l.startsWith("fail") && l.includes("audit role")) ?? "";
-    for (const why of ["is a superuser", "owns audit_events", "session_replication_role", "may UPDATE", "may DELETE", "may TRUNCATE", "may TRIGGER"]) {
+    for (const why of [
+      "is a superuser",
+      "owns audit_events",
+      "session_replication_role",
+      "may UPDATE",
+      "may DELETE",
+      "may TRUNCATE",
+      "may TRIGGER",
+    ]) {
       assert.ok(line.includes(why), `${why}:\n${r.out}`);
     }
-    assert.ok(r.lines.some((l) => l.startsWith("ok") && l.includes("database")), "the database itself is fine");
+    assert.ok(
+      r.lines.some((l) => l.startsWith("ok") && l.includes("database")),
+      "the database itself is fine",
+    );
   });
 
-  test("a plain role granted UPDATE and DELETE on the audit log fails the audit role check", { timeout: 30_000 }, async () => {
+  test("a plain role granted UPDATE and DELETE on the audit log fails the audit role check", {
+    timeout: 30_000,
+  }, async () => {
     const owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
     try {
       await owner.unsafe(`grant update, delete on audit_events to ${role}`);
       const r = await doctor(env);
       assert.equal(r.code, 1, r.out);
       const line = r.lines.find((l) => l.startsWith("fail") && l.includes("audit role")) ?? "";
-      assert.ok(line.includes("may UPDATE") && line.includes("may DELETE") && !line.includes("superuser"), r.out);
+      assert.ok(
+        line.includes("may UPDATE") && line.includes("may DELETE") && !line.includes("superuser"),
+        r.out,
+      );
     } finally {
       await owner.unsafe(`revoke update, delete on audit_events from ${role}`);
       await owner.end();
@@ -125,31 +200,67 @@ describe("npm run doctor on a production-shaped configuration", () => {
   test("an asset that is not the network's USDC is named", { timeout: 30_000 }, async () => {
     const r = await doctor({ ...env, USDC_ADDRESS: KNOWN_USDC["eip155:8453"]?.address as string });
     assert.equal(r.code, 1);
-    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("USDC_ADDRESS")), r.out);
+    assert.ok(
+      r.lines.some((l) => l.startsWith("fail") && l.includes("USDC_ADDRESS")),
+      r.out,
+    );
   });
 
-  test("a facilitator that does not serve our network fails the facilitator check", { timeout: 30_000 }, async () => {
+  test("a facilitator that does not serve our network fails the facilitator check", {
+    timeout: 30_000,
+  }, async () => {
     const r = await doctor({ ...env, FACILITATOR_URL: wrongFacilitator.url });
     assert.equal(r.code, 1);
-    assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("facilitator") && l.includes(SEPOLIA)), r.out);
+    assert.ok(
+      r.lines.some((l) => l.startsWith("fail") && l.includes("facilitator") && l.includes(SEPOLIA)),
+      r.out,
+    );
   });
 
-  test("an unmigrated database is reported with its pending migrations, and left unmigrated", { timeout: 30_000 }, async () => {
+  test("an unmigrated database is reported with its pending migrations, and left unmigrated", {
+    timeout: 30_000,
+  }, async () => {
     const fresh = await createTestDatabase();
     dbs.push(fresh);
     for (let run = 0; run < 2; run++) {
       const r = await doctor({ ...env, DATABASE_URL: fresh.url });
       assert.equal(r.code, 1);
-      assert.ok(r.lines.some((l) => l.startsWith("fail") && l.includes("database") && /\d+ migrations pending/.test(l)), r.out);
+      assert.ok(
+        r.lines.some(
+          (l) => l.startsWith("fail") && l.includes("database") && /\d+ migrations pending/.test(l),
+        ),
+        r.out,
+      );
     }
   });
 
-  test("an upstream that refuses the key fails with credentials rejected; one that accepts it passes", { timeout: 30_000 }, async () => {
-    const bad = await doctor({ ...env, PROVIDERS: "ark", ARK_API_KEY: "wrong-key", ARK_BASE_URL: ark.url });
+  test("an upstream that refuses the key fails with credentials rejected; one that accepts it passes", {
+    timeout: 30_000,
+  }, async () => {
+    const bad = await doctor({
+      ...env,
+      PROVIDERS: "ark",
+      ARK_API_KEY: "wrong-key",
+      ARK_BASE_URL: ark.url,
+    });
     assert.equal(bad.code, 1);
-    assert.ok(bad.lines.some((l) => l.startsWith("fail") && l.includes("provider ark") && l.includes("credentials rejected")), bad.out);
-    const good = await doctor({ ...env, PROVIDERS: "ark", ARK_API_KEY: "good-key", ARK_BASE_URL: ark.url });
+    assert.ok(
+      bad.lines.some(
+        (l) =>
+          l.startsWith("fail") && l.includes("provider ark") && l.includes("credentials rejected"),
+      ),
+      bad.out,
+    );
+    const good = await doctor({
+      ...env,
+      PROVIDERS: "ark",
+      ARK_API_KEY: "good-key",
+      ARK_BASE_URL: ark.url,
+    });
     assert.equal(good.code, 0, good.out);
-    assert.ok(ark.requests.every((q) => q.method === "GET"), "the credential check never submits work");
+    assert.ok(
+      ark.requests.every((q) => q.method === "GET"),
+      "the credential check never submits work",
+    );
   });
 });

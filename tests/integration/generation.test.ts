@@ -8,7 +8,7 @@ import { devnetAccount } from "@/lib/devnet/accounts";
 import { post } from "../helpers/http";
 import { probe } from "../helpers/media";
 import { payForJob } from "../helpers/pay";
-import { waitFor, waitForJob } from "../helpers/poll";
+import { waitForJob } from "../helpers/poll";
 import { type Stack, startStack } from "../helpers/stack";
 
 async function download(url: string): Promise<string> {
@@ -26,7 +26,11 @@ describe("generation on the embedded runner (Postgres)", () => {
   before(async () => {
     stack = await startStack({
       database: "postgres",
-      env: { LOCAL_RENDER_MIN_LATENCY_MS: "8000", LIMIT_QUEUE_CAPACITY: "9", POLL_INTERVAL_MS: "200" },
+      env: {
+        LOCAL_RENDER_MIN_LATENCY_MS: "8000",
+        LIMIT_QUEUE_CAPACITY: "9",
+        POLL_INTERVAL_MS: "200",
+      },
     });
     sql = postgres(stack.databaseUrl as string, { max: 2, onnotice: () => {} });
   });
@@ -35,7 +39,9 @@ describe("generation on the embedded runner (Postgres)", () => {
     await stack?.close();
   });
 
-  test("a paid custom job becomes an MP4 of the requested size, length and audio", { timeout: 120_000 }, async () => {
+  test("a paid custom job becomes an MP4 of the requested size, length and audio", {
+    timeout: 120_000,
+  }, async () => {
     const created = await payForJob(stack.server.url, 1, "/generate/alpha-fast/custom", {
       prompt: "a paper lantern drifting over a lake at night",
       duration: 4,
@@ -73,7 +79,9 @@ describe("generation on the embedded runner (Postgres)", () => {
   });
 
   test("a fixed job is 5 s of 1280×720 without audio", { timeout: 120_000 }, async () => {
-    const created = await payForJob(stack.server.url, 2, "/generate/alpha/5s-720p", { prompt: "a red kite over green hills" });
+    const created = await payForJob(stack.server.url, 2, "/generate/alpha/5s-720p", {
+      prompt: "a red kite over green hills",
+    });
     const job = await waitForJob(stack.server.url, created.job_id);
     assert.equal(job.status, "succeeded");
     const info = await probe(await download(job.video_url as string));
@@ -81,7 +89,9 @@ describe("generation on the embedded runner (Postgres)", () => {
     assert.ok(Math.abs(info.duration - 5) < 0.15);
   });
 
-  test("7 jobs of one wallet never have more than 5 generating; at capacity a POST gets 503 and nothing is charged", { timeout: 180_000 }, async () => {
+  test("7 jobs of one wallet never have more than 5 generating; at capacity a POST gets 503 and nothing is charged", {
+    timeout: 180_000,
+  }, async () => {
     const wallet = devnetAccount(3).address.toLowerCase();
     let maxGenerating = 0;
     let sawWaiting = false;
@@ -99,21 +109,39 @@ describe("generation on the embedded runner (Postgres)", () => {
     })();
     const ids: string[] = [];
     try {
-    for (let i = 0; i < 7; i++) {
-      ids.push((await payForJob(stack.server.url, 3, "/generate/alpha-fast/custom", { prompt: `clip ${i}`, duration: 4, resolution: "480p" })).job_id);
-    }
-    // 7 of wallet #3 + 2 of wallet #4 fill the queue of 9.
-    for (let i = 0; i < 2; i++) {
-      ids.push((await payForJob(stack.server.url, 4, "/generate/alpha-fast/custom", { prompt: `fill ${i}`, duration: 4, resolution: "480p" })).job_id);
-    }
-    const payer = devnetAccount(5).address;
-    const before = await stack.chain.balanceOf(payer);
-    const full = await post(`${stack.server.url}/generate/alpha/5s-720p`, { prompt: "one too many" });
-    assert.equal(full.status, 503);
-    assert.ok(Number(full.headers.get("retry-after")) > 0);
-    assert.equal(full.headers.get("payment-required"), null);
-    assert.equal(((await full.json()) as { code: string }).code, "at_capacity");
-    assert.equal(await stack.chain.balanceOf(payer), before);
+      for (let i = 0; i < 7; i++) {
+        ids.push(
+          (
+            await payForJob(stack.server.url, 3, "/generate/alpha-fast/custom", {
+              prompt: `clip ${i}`,
+              duration: 4,
+              resolution: "480p",
+            })
+          ).job_id,
+        );
+      }
+      // 7 of wallet #3 + 2 of wallet #4 fill the queue of 9.
+      for (let i = 0; i < 2; i++) {
+        ids.push(
+          (
+            await payForJob(stack.server.url, 4, "/generate/alpha-fast/custom", {
+              prompt: `fill ${i}`,
+              duration: 4,
+              resolution: "480p",
+            })
+          ).job_id,
+        );
+      }
+      const payer = devnetAccount(5).address;
+      const before = await stack.chain.balanceOf(payer);
+      const full = await post(`${stack.server.url}/generate/alpha/5s-720p`, {
+        prompt: "one too many",
+      });
+      assert.equal(full.status, 503);
+      assert.ok(Number(full.headers.get("retry-after")) > 0);
+      assert.equal(full.headers.get("payment-required"), null);
+      assert.equal(((await full.json()) as { code: string }).code, "at_capacity");
+      assert.equal(await stack.chain.balanceOf(payer), before);
     } finally {
       if (ids.length < 9) watching = false;
     }
@@ -129,7 +157,14 @@ describe("generation on the embedded runner (Postgres)", () => {
   test("every outcome is in the audit log, and the database refuses to rewrite it", async () => {
     const types = await sql<{ type: string }[]>`select distinct type from audit_events`;
     const seen = new Set(types.map((t) => t.type));
-    for (const t of ["payment.verified", "payment.settled", "job.transition", "attempt.started", "attempt.ended"]) assert.ok(seen.has(t), t);
+    for (const t of [
+      "payment.verified",
+      "payment.settled",
+      "job.transition",
+      "attempt.started",
+      "attempt.ended",
+    ])
+      assert.ok(seen.has(t), t);
     await assert.rejects(sql`update audit_events set type = 'x' where id = 1`, /append-only/);
     await assert.rejects(sql`delete from audit_events where id = 1`, /append-only/);
   });

@@ -49,30 +49,64 @@ describe("guards before payment, shared by two server processes", { concurrency:
     [pairs.postgres, pairs.redis, solo] = await Promise.all([
       startPair({}),
       startPair({ REDIS_URL }),
-      startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, LIMIT_POSTS_PER_MINUTE_PER_IP: "3" }),
+      startServer({
+        RPC_URL: chain.rpcUrl,
+        USDC_ADDRESS: chain.token,
+        LIMIT_POSTS_PER_MINUTE_PER_IP: "3",
+      }),
     ]);
   });
   after(async () => {
-    await Promise.all([...Object.values(pairs).flatMap((p) => [p.a.stop(), p.b.stop()]), solo?.stop()]);
+    await Promise.all([
+      ...Object.values(pairs).flatMap((p) => [p.a.stop(), p.b.stop()]),
+      solo?.stop(),
+    ]);
     await chain?.stop();
     await Promise.all(drops.map((drop) => drop()));
   });
 
-  test("without TRUST_PROXY a forged X-Forwarded-For is ignored: the socket address is counted", { timeout: 60_000 }, async () => {
+  test("without TRUST_PROXY a forged X-Forwarded-For is ignored: the socket address is counted", {
+    timeout: 60_000,
+  }, async () => {
     const forged: number[] = [];
-    for (let i = 0; i < 4; i++) forged.push((await post(`${solo.url}/generate/alpha/5s-720p`, { prompt: "x" }, { "x-forwarded-for": ip() })).status);
+    for (let i = 0; i < 4; i++)
+      forged.push(
+        (
+          await post(
+            `${solo.url}/generate/alpha/5s-720p`,
+            { prompt: "x" },
+            { "x-forwarded-for": ip() },
+          )
+        ).status,
+      );
     assert.deepEqual(forged, [402, 402, 402, 429]);
   });
 
   for (const store of STORES) {
-    test(`${store} store: at most 20 POSTs from one IP in any 60 s across both processes; refused ones do not count`, { timeout: 150_000 }, async () => {
+    test(`${store} store: at most 20 POSTs from one IP in any 60 s across both processes; refused ones do not count`, {
+      timeout: 150_000,
+    }, async () => {
       const { a, b } = pairs[store];
       const client = ip();
       const send = (server: TestServer, i: number) =>
-        post(`${server.url}/generate/alpha/5s-720p`, i % 3 === 0 ? { bad: true } : { prompt: "a kite" }, { "x-forwarded-for": `${client}, 10.0.0.1` });
+        post(
+          `${server.url}/generate/alpha/5s-720p`,
+          i % 3 === 0 ? { bad: true } : { prompt: "a kite" },
+          { "x-forwarded-for": `${client}, 10.0.0.1` },
+        );
       // Warm both processes (first compile, first store connection) with another address, so the
       // timed part below measures the window and not a cold start.
-      for (const server of [a, b]) assert.equal((await post(`${server.url}/generate/alpha/5s-720p`, { prompt: "a kite" }, { "x-forwarded-for": ip() })).status, 402);
+      for (const server of [a, b])
+        assert.equal(
+          (
+            await post(
+              `${server.url}/generate/alpha/5s-720p`,
+              { prompt: "a kite" },
+              { "x-forwarded-for": ip() },
+            )
+          ).status,
+          402,
+        );
       // The first request is counted at some moment between these two.
       const firstSent = Date.now();
       const first = await send(a, 1);
@@ -86,9 +120,15 @@ describe("guards before payment, shared by two server processes", { concurrency:
         const res = await send(i % 2 === 0 ? a : b, i);
         statuses.push(res.status);
         assert.match(res.headers.get("ratelimit-policy") ?? "", /"default";q=20;w=60/);
-        assert.match(res.headers.get("ratelimit") ?? "", new RegExp(`^"default";r=${19 - i};t=\\d+$`));
+        assert.match(
+          res.headers.get("ratelimit") ?? "",
+          new RegExp(`^"default";r=${19 - i};t=\\d+$`),
+        );
       }
-      assert.ok(statuses.every((s) => s === 402 || s === 403), statuses.join(","));
+      assert.ok(
+        statuses.every((s) => s === 402 || s === 403),
+        statuses.join(","),
+      );
       // The 21st, and every retry while the window is full, gets 429 until the first request leaves it.
       for (const server of [b, a, b]) {
         const sent = Date.now();
@@ -99,7 +139,10 @@ describe("guards before payment, shared by two server processes", { concurrency:
         assert.equal(((await res.json()) as { code: string }).code, "rate_limited");
         const retry = Number(res.headers.get("retry-after"));
         // When the first request leaves the window, seen from the moment this one was counted.
-        const [low, high] = [Math.floor((firstSent + 60_000 - done) / 1000), Math.ceil((firstDone + 60_000 - sent) / 1000)];
+        const [low, high] = [
+          Math.floor((firstSent + 60_000 - done) / 1000),
+          Math.ceil((firstDone + 60_000 - sent) / 1000),
+        ];
         assert.ok(retry >= low && retry <= high, `Retry-After ${retry}, expected ${low}..${high}`);
         assert.match(res.headers.get("ratelimit") ?? "", new RegExp(`^"default";r=0;t=${retry}$`));
       }
@@ -111,10 +154,16 @@ describe("guards before payment, shared by two server processes", { concurrency:
       const full = await send(a, 1);
       assert.equal(full.status, 429, "a fixed window would have started over");
       assert.ok(Number(full.headers.get("retry-after")) <= 5);
-      assert.equal(await countersInDatabase(pairs[store].databaseUrl) > 0, store === "postgres", "counters live in the configured store");
+      assert.equal(
+        (await countersInDatabase(pairs[store].databaseUrl)) > 0,
+        store === "postgres",
+        "counters live in the configured store",
+      );
     });
 
-    test(`${store} store: repeated content rejections block the IP, then the block expires; nothing is charged`, { timeout: 60_000 }, async () => {
+    test(`${store} store: repeated content rejections block the IP, then the block expires; nothing is charged`, {
+      timeout: 60_000,
+    }, async () => {
       const { a, b } = pairs[store];
       const client = ip();
       const payer = payingFetch(store === "postgres" ? 6 : 7);
@@ -135,10 +184,18 @@ describe("guards before payment, shared by two server processes", { concurrency:
       assert.equal(((await blocked.json()) as { code: string }).code, "ip_blocked");
       const retry = Number(blocked.headers.get("retry-after"));
       assert.ok(retry > 0 && retry <= 4);
-      const other = await post(`${b.url}/generate/alpha/5s-720p`, { prompt: "a kite" }, { "x-forwarded-for": ip() });
+      const other = await post(
+        `${b.url}/generate/alpha/5s-720p`,
+        { prompt: "a kite" },
+        { "x-forwarded-for": ip() },
+      );
       assert.equal(other.status, 402, "other addresses are not blocked");
       await new Promise((r) => setTimeout(r, (retry + 1) * 1000));
-      const free = await post(`${b.url}/generate/alpha/5s-720p`, { prompt: "a harmless kite over a meadow" }, { "x-forwarded-for": client });
+      const free = await post(
+        `${b.url}/generate/alpha/5s-720p`,
+        { prompt: "a harmless kite over a meadow" },
+        { "x-forwarded-for": client },
+      );
       assert.equal(free.status, 402);
       assert.equal(await chain.balanceOf(payer.account.address), before);
       assert.equal(devnetAccount(store === "postgres" ? 6 : 7).address, payer.account.address);

@@ -8,10 +8,17 @@ import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
 type Readiness = { status?: string; code?: string; failures?: { check: string; reason: string }[] };
 
-async function probe(url: string): Promise<{ status: number; body: Readiness; ms: number; type: string }> {
+async function probe(
+  url: string,
+): Promise<{ status: number; body: Readiness; ms: number; type: string }> {
   const t0 = performance.now();
   const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  return { status: res.status, body: (await res.json()) as Readiness, ms: performance.now() - t0, type: res.headers.get("content-type") ?? "" };
+  return {
+    status: res.status,
+    body: (await res.json()) as Readiness,
+    ms: performance.now() - t0,
+    type: res.headers.get("content-type") ?? "",
+  };
 }
 
 describe("health endpoints for load balancers", () => {
@@ -26,7 +33,11 @@ describe("health endpoints for load balancers", () => {
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const viaProxy = new URL(db.url);
     viaProxy.port = String(proxy.port);
-    server = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, DATABASE_URL: viaProxy.toString() });
+    server = await startServer({
+      RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.token,
+      DATABASE_URL: viaProxy.toString(),
+    });
   });
   after(async () => {
     await server?.stop();
@@ -42,7 +53,9 @@ describe("health endpoints for load balancers", () => {
     const ready = await probe(`${server.url}/readyz`);
     assert.equal(ready.status, 200);
     assert.deepEqual(ready.body, { status: "ready" });
-    const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, { get?: { responses: Record<string, unknown> } }> };
+    const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
     assert.ok(openapi.paths["/healthz"]?.get?.responses["200"]);
     assert.ok(openapi.paths["/readyz"]?.get?.responses["503"]);
   });
@@ -50,7 +63,8 @@ describe("health endpoints for load balancers", () => {
   test("/readyz answers 503 naming the migration a database has not applied", async () => {
     const sql = postgres(db.url, { max: 1, onnotice: () => {} });
     try {
-      const [newest] = await sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`;
+      const [newest] =
+        await sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`;
       assert.ok(newest);
       await sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`;
       try {
@@ -58,8 +72,14 @@ describe("health endpoints for load balancers", () => {
         assert.equal(ready.status, 503);
         assert.match(ready.type, /application\/problem\+json/);
         assert.equal(ready.body.code, "unavailable");
-        assert.deepEqual(ready.body.failures?.map((f) => f.check), ["migrations"]);
-        assert.match(ready.body.failures?.[0]?.reason ?? "", /1 migration\(s\) not applied: \d{4}_/);
+        assert.deepEqual(
+          ready.body.failures?.map((f) => f.check),
+          ["migrations"],
+        );
+        assert.match(
+          ready.body.failures?.[0]?.reason ?? "",
+          /1 migration\(s\) not applied: \d{4}_/,
+        );
       } finally {
         await sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest.id}, ${newest.hash}, ${newest.created_at})`;
       }
@@ -80,7 +100,10 @@ describe("health endpoints for load balancers", () => {
       const ready = await probe(`${server.url}/readyz`);
       assert.equal(ready.status, 503);
       assert.equal(ready.body.code, "unavailable");
-      assert.deepEqual(ready.body.failures?.map((f) => f.check), ["database"]);
+      assert.deepEqual(
+        ready.body.failures?.map((f) => f.check),
+        ["database"],
+      );
       assert.ok(ready.ms < 5_000, `readyz took ${ready.ms} ms`);
       // The reason is public: it names no host, port or database.
       assert.doesNotMatch(JSON.stringify(ready.body), /127\.0\.0\.1|reel402_test_|postgres:/);

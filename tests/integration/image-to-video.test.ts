@@ -19,7 +19,11 @@ import { type Stack, startStack } from "../helpers/stack";
 const FACE = path.join(process.cwd(), "node_modules/@vladmandic/face-api/demo/sample1.jpg");
 
 async function upload(base: string, bytes: Buffer, type: string): Promise<string> {
-  const res = await fetch(`${base}/uploads`, { method: "POST", headers: { "content-type": type }, body: new Uint8Array(bytes) });
+  const res = await fetch(`${base}/uploads`, {
+    method: "POST",
+    headers: { "content-type": type },
+    body: new Uint8Array(bytes),
+  });
   const body = (await res.json()) as { id?: string; code?: string };
   assert.equal(res.status, 201, JSON.stringify(body));
   assert.match(body.id ?? "", /^upl_[0-9a-f]{64}$/);
@@ -43,7 +47,11 @@ async function download(url: string): Promise<string> {
 /** Pays with a stock x402 client and returns the job id and the amount the 402 asked for. */
 async function pay(base: string, index: number, path: string, body: object) {
   const payer = payingFetch(index);
-  const res = await payer.fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await payer.fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   assert.equal(res.status, 200, text);
   return (JSON.parse(text) as { job_id: string }).job_id;
@@ -68,13 +76,18 @@ describe("image-to-video on the built server (Postgres)", () => {
     ]);
     const face = readFileSync(FACE);
     host = createServer((req, res) => {
-      if (req.url === "/portrait.webp") return res.writeHead(200, { "content-type": "image/webp" }).end(portrait);
-      if (req.url === "/face.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(face);
+      if (req.url === "/portrait.webp")
+        return res.writeHead(200, { "content-type": "image/webp" }).end(portrait);
+      if (req.url === "/face.jpg")
+        return res.writeHead(200, { "content-type": "image/jpeg" }).end(face);
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
     hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-    stack = await startStack({ database: "postgres", env: { POLL_INTERVAL_MS: "200", IMAGE_FETCH_ALLOW_HOSTS: new URL(hostUrl).host } });
+    stack = await startStack({
+      database: "postgres",
+      env: { POLL_INTERVAL_MS: "200", IMAGE_FETCH_ALLOW_HOSTS: new URL(hostUrl).host },
+    });
     base = stack.server.url;
   });
   after(async () => {
@@ -82,7 +95,9 @@ describe("image-to-video on the built server (Postgres)", () => {
     host?.close();
   });
 
-  test("an image URL is fetched, screened and quoted; adaptive follows its portrait shape", { timeout: 120_000 }, async () => {
+  test("an image URL is fetched, screened and quoted; adaptive follows its portrait shape", {
+    timeout: 120_000,
+  }, async () => {
     const body = { image: `${hostUrl}/portrait.webp`, duration: 4, resolution: "480p" };
     const challenge = await post(`${base}/generate/alpha-fast/image-to-video`, body);
     assert.equal(challenge.status, 402, await challenge.clone().text());
@@ -92,15 +107,25 @@ describe("image-to-video on the built server (Postgres)", () => {
     assert.equal(job.status, "succeeded", JSON.stringify(job.error));
     const info = await probe(await download(job.video_url as string));
     assert.deepEqual([info.width, info.height, info.fps], [480, 854, 24]);
-    const missing = await post(`${base}/generate/alpha-fast/image-to-video`, { image: `${hostUrl}/gone.png` });
+    const missing = await post(`${base}/generate/alpha-fast/image-to-video`, {
+      image: `${hostUrl}/gone.png`,
+    });
     assert.equal(missing.status, 422);
     assert.equal(((await missing.json()) as { code: string }).code, "image_fetch_failed");
   });
 
-  test("upload → quote → pay → succeeded: an MP4 of the picture at the exact size, length, fps and audio", { timeout: 180_000 }, async () => {
+  test("upload → quote → pay → succeeded: an MP4 of the picture at the exact size, length, fps and audio", {
+    timeout: 180_000,
+  }, async () => {
     const started = performance.now();
     const id = await upload(base, landscape, "image/png");
-    const body = { image: id, prompt: "the camera glides across the pattern", duration: 4, resolution: "480p", generate_audio: true };
+    const body = {
+      image: id,
+      prompt: "the camera glides across the pattern",
+      duration: 4,
+      resolution: "480p",
+      generate_audio: true,
+    };
     const challenge = await post(`${base}/generate/alpha-fast/image-to-video`, body);
     const latencyMs = performance.now() - started;
     assert.equal(challenge.status, 402);
@@ -110,10 +135,16 @@ describe("image-to-video on the built server (Postgres)", () => {
     assert.equal(amount, "330000");
     const custom = findAnyProductBySku("alpha-fast-custom");
     assert.ok(custom);
-    assert.equal(amount, String(quote(custom, { durationSeconds: 4, resolution: "480p", generateAudio: true })));
+    assert.equal(
+      amount,
+      String(quote(custom, { durationSeconds: 4, resolution: "480p", generateAudio: true })),
+    );
 
     const payer = payingFetch(1).account.address;
-    const [payerBefore, payToBefore] = [await stack.chain.balanceOf(payer), await stack.chain.balanceOf(PAY_TO)];
+    const [payerBefore, payToBefore] = [
+      await stack.chain.balanceOf(payer),
+      await stack.chain.balanceOf(PAY_TO),
+    ];
     const jobId = await pay(base, 1, "/generate/alpha-fast/image-to-video", body);
     assert.equal(await stack.chain.balanceOf(payer), payerBefore - 330_000n);
     assert.equal(await stack.chain.balanceOf(PAY_TO), payToBefore + 330_000n);
@@ -123,13 +154,27 @@ describe("image-to-video on the built server (Postgres)", () => {
     assert.equal(job.frames_per_second, 24);
     const info = await probe(await download(job.video_url as string));
     // adaptive: 800×600 is 4:3, so 480p is 640×480.
-    assert.deepEqual([info.width, info.height, info.fps, info.hasAudio, info.videoCodec], [640, 480, 24, true, "h264"]);
+    assert.deepEqual(
+      [info.width, info.height, info.fps, info.hasAudio, info.videoCodec],
+      [640, 480, 24, true, "h264"],
+    );
     assert.ok(Math.abs(info.duration - 4) < 0.15, `duration ${info.duration}`);
   });
 
-  test("a first-and-last-frame clip starts on one picture and ends on the other", { timeout: 180_000 }, async () => {
-    const [first, last] = [await upload(base, red, "image/jpeg"), await upload(base, blue, "image/png")];
-    const body = { image: first, last_image: last, duration: 5, resolution: "720p", camera_fixed: true };
+  test("a first-and-last-frame clip starts on one picture and ends on the other", {
+    timeout: 180_000,
+  }, async () => {
+    const [first, last] = [
+      await upload(base, red, "image/jpeg"),
+      await upload(base, blue, "image/png"),
+    ];
+    const body = {
+      image: first,
+      last_image: last,
+      duration: 5,
+      resolution: "720p",
+      camera_fixed: true,
+    };
     const challenge = requiredFromHeader(await post(`${base}/generate/alpha/image-to-video`, body));
     assert.equal(challenge.accepts[0]?.amount, "960000"); // 0.192 × 5
     const jobId = await pay(base, 2, "/generate/alpha/image-to-video", body);
@@ -150,24 +195,44 @@ describe("image-to-video on the built server (Postgres)", () => {
     const [a, b] = [await upload(base, red, "image/jpeg"), await upload(base, blue, "image/png")];
     const bodyA = { image: a, duration: 4, resolution: "480p" };
     const bodyB = { image: b, duration: 4, resolution: "480p" };
-    const challenge = requiredFromHeader(await post(`${base}/generate/alpha-fast/image-to-video`, bodyA));
+    const challenge = requiredFromHeader(
+      await post(`${base}/generate/alpha-fast/image-to-video`, bodyA),
+    );
     const payer = payingFetch(3);
-    const signature = encodePaymentSignatureHeader(await payer.client.createPaymentPayload(challenge));
-    const paid = await post(`${base}/generate/alpha-fast/image-to-video`, bodyA, { "payment-signature": signature });
+    const signature = encodePaymentSignatureHeader(
+      await payer.client.createPaymentPayload(challenge),
+    );
+    const paid = await post(`${base}/generate/alpha-fast/image-to-video`, bodyA, {
+      "payment-signature": signature,
+    });
     assert.equal(paid.status, 200, await paid.clone().text());
     const balance = await stack.chain.balanceOf(payer.account.address);
-    const reused = await post(`${base}/generate/alpha-fast/image-to-video`, bodyB, { "payment-signature": signature });
+    const reused = await post(`${base}/generate/alpha-fast/image-to-video`, bodyB, {
+      "payment-signature": signature,
+    });
     assert.equal(reused.status, 402);
-    assert.match(String(((await reused.json()) as { error?: string }).error), /already paid for another request/);
+    assert.match(
+      String(((await reused.json()) as { error?: string }).error),
+      /already paid for another request/,
+    );
     assert.equal(await stack.chain.balanceOf(payer.account.address), balance);
   });
 
-  test("an image with a face is refused with 403 before any quote; nothing is charged", { timeout: 60_000 }, async () => {
+  test("an image with a face is refused with 403 before any quote; nothing is charged", {
+    timeout: 60_000,
+  }, async () => {
     assert.ok(existsSync(FACE), `face photo at ${FACE}`);
     // Uploading it is refused at once: a picture of a person is never stored.
-    const refusedUpload = await fetch(`${base}/uploads`, { method: "POST", headers: { "content-type": "image/jpeg" }, body: new Uint8Array(readFileSync(FACE)) });
+    const refusedUpload = await fetch(`${base}/uploads`, {
+      method: "POST",
+      headers: { "content-type": "image/jpeg" },
+      body: new Uint8Array(readFileSync(FACE)),
+    });
     assert.equal(refusedUpload.status, 403);
-    assert.deepEqual(pick(await refusedUpload.json()), { code: "content_policy", category: "likeness" });
+    assert.deepEqual(pick(await refusedUpload.json()), {
+      code: "content_policy",
+      category: "likeness",
+    });
 
     // Named by URL in a generation request, it is fetched and screened before the 402.
     const payer = payingFetch(4);
@@ -183,47 +248,94 @@ describe("image-to-video on the built server (Postgres)", () => {
     assert.equal(await stack.chain.balanceOf(payer.account.address), before);
     // As a last frame too.
     const other = await upload(base, red, "image/jpeg");
-    const last = await post(`${base}/generate/alpha/image-to-video`, { image: other, last_image: `${hostUrl}/face.jpg` });
+    const last = await post(`${base}/generate/alpha/image-to-video`, {
+      image: other,
+      last_image: `${hostUrl}/face.jpg`,
+    });
     assert.equal(last.status, 403);
     assert.deepEqual(pick(await last.json()), { code: "content_policy", category: "likeness" });
   });
 
   test("bad image references are refused before payment with stable codes", async () => {
-    const unknown = await post(`${base}/generate/alpha/image-to-video`, { image: `upl_${"ab".repeat(32)}` });
+    const unknown = await post(`${base}/generate/alpha/image-to-video`, {
+      image: `upl_${"ab".repeat(32)}`,
+    });
     assert.equal(unknown.status, 404);
     assert.equal(((await unknown.json()) as { code: string }).code, "upload_not_found");
-    const malformed = await post(`${base}/generate/alpha/image-to-video`, { image: "not an image", prompt: "x" });
+    const malformed = await post(`${base}/generate/alpha/image-to-video`, {
+      image: "not an image",
+      prompt: "x",
+    });
     assert.equal(malformed.status, 403);
     assert.equal(((await malformed.json()) as { code: string }).code, "invalid_request");
     const missing = await post(`${base}/generate/alpha/image-to-video`, { prompt: "no picture" });
     assert.equal(missing.status, 403);
-    const extra = await post(`${base}/generate/alpha/image-to-video`, { image: `upl_${"ab".repeat(32)}`, negative_prompt: "x" });
+    const extra = await post(`${base}/generate/alpha/image-to-video`, {
+      image: `upl_${"ab".repeat(32)}`,
+      negative_prompt: "x",
+    });
     assert.equal(extra.status, 403);
-    const tooHigh = await post(`${base}/generate/alpha-fast/image-to-video`, { image: `upl_${"ab".repeat(32)}`, resolution: "1080p" });
+    const tooHigh = await post(`${base}/generate/alpha-fast/image-to-video`, {
+      image: `upl_${"ab".repeat(32)}`,
+      resolution: "1080p",
+    });
     assert.equal(tooHigh.status, 403);
   });
 
   test("discovery describes the image products, uploads and the image policy", async () => {
-    const storefront = (await (await fetch(base, { headers: { accept: "application/json" } })).json()) as {
-      image_to_video_endpoints: { sku: string; endpoint: string; request_body: { properties: Record<string, unknown>; required: string[] } }[];
+    const storefront = (await (
+      await fetch(base, { headers: { accept: "application/json" } })
+    ).json()) as {
+      image_to_video_endpoints: {
+        sku: string;
+        endpoint: string;
+        request_body: { properties: Record<string, unknown>; required: string[] };
+      }[];
       uploads: { path: string };
       image_policy: { screening: string };
       custom_endpoints: { sku: string }[];
     };
-    assert.deepEqual(storefront.image_to_video_endpoints.map((e) => e.sku), ["alpha-i2v", "alpha-fast-i2v"]);
-    assert.deepEqual(storefront.custom_endpoints.map((e) => e.sku), ["alpha-custom", "alpha-fast-custom"]);
+    assert.deepEqual(
+      storefront.image_to_video_endpoints.map((e) => e.sku),
+      ["alpha-i2v", "alpha-fast-i2v"],
+    );
+    assert.deepEqual(
+      storefront.custom_endpoints.map((e) => e.sku),
+      ["alpha-custom", "alpha-fast-custom"],
+    );
     const schema = storefront.image_to_video_endpoints[0]?.request_body;
-    assert.deepEqual(Object.keys(schema?.properties ?? {}).sort(), ["camera_fixed", "duration", "generate_audio", "image", "last_image", "prompt", "ratio", "resolution", "seed"]);
+    assert.deepEqual(Object.keys(schema?.properties ?? {}).sort(), [
+      "camera_fixed",
+      "duration",
+      "generate_audio",
+      "image",
+      "last_image",
+      "prompt",
+      "ratio",
+      "resolution",
+      "seed",
+    ]);
     assert.deepEqual(schema?.required, ["image"]);
     assert.equal(storefront.uploads.path, "/uploads");
     assert.match(storefront.image_policy.screening, /likeness/);
     const llms = await (await fetch(`${base}/llms.txt`)).text();
     assert.ok(llms.includes("/generate/alpha/image-to-video") && llms.includes("POST /uploads"));
-    const openapi = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, { post?: { operationId: string } }> };
-    assert.equal(openapi.paths["/generate/alpha-fast/image-to-video"]?.post?.operationId, "generate_alpha_fast_image_to_video");
+    const openapi = (await (await fetch(`${base}/openapi.json`)).json()) as {
+      paths: Record<string, { post?: { operationId: string } }>;
+    };
+    assert.equal(
+      openapi.paths["/generate/alpha-fast/image-to-video"]?.post?.operationId,
+      "generate_alpha_fast_image_to_video",
+    );
     assert.ok(openapi.paths["/uploads"]?.post);
-    const challenge = requiredFromHeader(await post(`${base}/generate/alpha/image-to-video`, { image: await upload(base, red, "image/jpeg") }));
-    const bazaar = challenge.extensions?.bazaar as { info?: { input?: { method?: string } } } | undefined;
+    const challenge = requiredFromHeader(
+      await post(`${base}/generate/alpha/image-to-video`, {
+        image: await upload(base, red, "image/jpeg"),
+      }),
+    );
+    const bazaar = challenge.extensions?.bazaar as
+      | { info?: { input?: { method?: string } } }
+      | undefined;
     assert.equal(bazaar?.info?.input?.method, "POST");
     // The 402's discovery extension carries the image body's schema.
     assert.ok(JSON.stringify(bazaar).includes('"last_image"'), "bazaar schema names last_image");

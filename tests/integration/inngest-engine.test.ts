@@ -8,7 +8,11 @@ import { advance, type AdvanceDeps } from "@/lib/jobs/advance";
 import { getJob } from "@/lib/jobs/repository";
 import { createLocalProvider } from "@/lib/providers/local-renderer";
 import { createLocalStore } from "@/lib/storage/local-store";
-import { createGenerateVideoFunction, JOB_QUEUED, MAX_STEPS } from "@/lib/workflow/inngest-functions";
+import {
+  createGenerateVideoFunction,
+  JOB_QUEUED,
+  MAX_STEPS,
+} from "@/lib/workflow/inngest-functions";
 import { queuedJob, tempDb } from "../helpers/jobs";
 
 let db: Awaited<ReturnType<typeof tempDb>>;
@@ -18,7 +22,9 @@ before(async () => {
   db = await tempDb();
   deps = {
     db: db.db,
-    providers: [createLocalProvider({ workDir: path.join(db.dir, "renders"), minLatencyMs: 0, faultRate: 0 })],
+    providers: [
+      createLocalProvider({ workDir: path.join(db.dir, "renders"), minLatencyMs: 0, faultRate: 0 }),
+    ],
     store: createLocalStore({ dir: path.join(db.dir, "videos"), secret: "s".repeat(32) }),
     activeJobsPerWallet: 5,
     maxAttempts: 3,
@@ -31,7 +37,9 @@ after(async () => {
   await db?.close();
 });
 
-test("the Inngest function drives a queued job to succeeded through advance() steps", { timeout: 120_000 }, async () => {
+test("the Inngest function drives a queued job to succeeded through advance() steps", {
+  timeout: 120_000,
+}, async () => {
   const job = await queuedJob(db.db, "0xaaaa000000000000000000000000000000000001");
   const client = new Inngest({ id: "reel402-test", isDev: true });
   const fn = createGenerateVideoFunction(client, 5, async (id) => {
@@ -39,8 +47,15 @@ test("the Inngest function drives a queued job to succeeded through advance() st
     return { status: r.status, next: r.next?.toISOString() ?? null };
   });
   // Sleeps are mocked so the run does not wait out real time between polls.
-  const sleeps = Array.from({ length: MAX_STEPS }, (_, i) => ({ id: `wait-${i}`, handler: () => new Promise((r) => setTimeout(r, 200)) }));
-  const engine = new InngestTestEngine({ function: fn, events: [JOB_QUEUED.create({ jobId: job.id, payer: job.payer }) as never], steps: sleeps });
+  const sleeps = Array.from({ length: MAX_STEPS }, (_, i) => ({
+    id: `wait-${i}`,
+    handler: () => new Promise((r) => setTimeout(r, 200)),
+  }));
+  const engine = new InngestTestEngine({
+    function: fn,
+    events: [JOB_QUEUED.create({ jobId: job.id, payer: job.payer }) as never],
+    steps: sleeps,
+  });
   const { result, error } = await engine.execute();
   assert.equal(error, undefined);
   assert.equal((result as { status: string }).status, "succeeded");
@@ -53,9 +68,16 @@ test("the Inngest function drives a queued job to succeeded through advance() st
 test("the function keys concurrency on the payer wallet with the configured limit", () => {
   const client = new Inngest({ id: "reel402-test", isDev: true });
   const fn = createGenerateVideoFunction(client, 5);
-  const opts = fn.opts as unknown as { concurrency: unknown; triggers: { event: { name: string } | string }[]; idempotency: string };
+  const opts = fn.opts as unknown as {
+    concurrency: unknown;
+    triggers: { event: { name: string } | string }[];
+    idempotency: string;
+  };
   assert.deepEqual(opts.concurrency, [{ key: "event.data.payer", limit: 5 }]);
   assert.equal(opts.idempotency, "event.data.jobId");
   const [trigger] = opts.triggers;
-  assert.equal(typeof trigger?.event === "string" ? trigger.event : trigger?.event.name, "reel402/job.queued");
+  assert.equal(
+    typeof trigger?.event === "string" ? trigger.event : trigger?.event.name,
+    "reel402/job.queued",
+  );
 });

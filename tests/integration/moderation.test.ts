@@ -35,7 +35,8 @@ describe("hosted moderation as a second screening layer", () => {
     await chain?.stop();
   });
 
-  const generate = (prompt: string, client = ip()) => post(`${server.url}/generate/alpha/5s-720p`, { prompt }, { "x-forwarded-for": client });
+  const generate = (prompt: string, client = ip()) =>
+    post(`${server.url}/generate/alpha/5s-720p`, { prompt }, { "x-forwarded-for": client });
 
   test("a prompt the hosted API flags as sexual is refused before payment; nothing is charged", async () => {
     fake.mode = "answer";
@@ -64,8 +65,12 @@ describe("hosted moderation as a second screening layer", () => {
     assert.equal(request?.headers.authorization, `Bearer ${KEY}`);
     assert.deepEqual(request?.body, { model: "omni-moderation-latest", input: ORDINARY });
     assert.equal((await generate("a fantasy sword duel between two knights, no gore")).status, 402);
-    t.diagnostic(`median 402 with a moderation call: ${(await medianMs(() => generate(ORDINARY))).toFixed(1)} ms`);
-    t.diagnostic(`median direct call to the fake: ${(await medianMs(() => post(fake.url, { model: "omni-moderation-latest", input: ORDINARY }, { authorization: `Bearer ${KEY}` }))).toFixed(1)} ms`);
+    t.diagnostic(
+      `median 402 with a moderation call: ${(await medianMs(() => generate(ORDINARY))).toFixed(1)} ms`,
+    );
+    t.diagnostic(
+      `median direct call to the fake: ${(await medianMs(() => post(fake.url, { model: "omni-moderation-latest", input: ORDINARY }, { authorization: `Bearer ${KEY}` }))).toFixed(1)} ms`,
+    );
   });
 
   test("a local red line is refused without asking the hosted API", async () => {
@@ -79,7 +84,8 @@ describe("hosted moderation as a second screening layer", () => {
   test("refusals by the hosted API count toward the abuse block like local ones", async () => {
     fake.mode = "answer";
     const client = ip();
-    for (let i = 0; i < 3; i++) assert.equal((await generate(`a boudoir scene, take ${i}`, client)).status, 403);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await generate(`a boudoir scene, take ${i}`, client)).status, 403);
     const blocked = await generate(ORDINARY, client);
     assert.equal(blocked.status, 429);
     assert.equal(((await blocked.json()) as { code: string }).code, "ip_blocked");
@@ -88,7 +94,9 @@ describe("hosted moderation as a second screening layer", () => {
 
   for (const mode of ["error", "hang"] as const) {
     // The timeout only turns a hang into a failure; MODERATION_TIMEOUT_MS is 1 s.
-    test(`when the hosted API ${mode === "error" ? "answers 500" : "hangs past the timeout"}, the local verdict stands`, { timeout: 30_000 }, async (t) => {
+    test(`when the hosted API ${mode === "error" ? "answers 500" : "hangs past the timeout"}, the local verdict stands`, {
+      timeout: 30_000,
+    }, async (t) => {
       fake.mode = mode;
       const seen = fake.requests.length;
       const started = performance.now();
@@ -97,7 +105,12 @@ describe("hosted moderation as a second screening layer", () => {
       assert.equal(res.status, 402);
       assert.equal(fake.requests.length, seen + 1, "the hosted API was asked");
       assert.equal((await generate("Barack Obama giving a speech")).status, 403);
-      assert.match(server.output(), mode === "error" ? /hosted moderation unavailable \(HTTP 500\)/ : /hosted moderation unavailable \(.*timeout/);
+      assert.match(
+        server.output(),
+        mode === "error"
+          ? /hosted moderation unavailable \(HTTP 500\)/
+          : /hosted moderation unavailable \(.*timeout/,
+      );
     });
   }
 });

@@ -11,16 +11,31 @@ import { payingFetch } from "../helpers/payer";
 import { type JobBody, waitFor, waitForJob } from "../helpers/poll";
 import { startServer, type TestServer } from "../helpers/server";
 
-const TRANSFER = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+const TRANSFER = parseAbiItem(
+  "event Transfer(address indexed from, address indexed to, uint256 value)",
+);
 const OPERATOR = devnetAccount(0).address;
 
 async function refundTransfers(chain: TestChain, payer: string): Promise<bigint[]> {
-  const pub = createPublicClient({ chain: devnetChain(chain.rpcUrl), transport: http(chain.rpcUrl) });
-  const logs = await pub.getLogs({ address: chain.token, event: TRANSFER, args: { from: OPERATOR, to: payer as `0x${string}` }, fromBlock: 0n });
+  const pub = createPublicClient({
+    chain: devnetChain(chain.rpcUrl),
+    transport: http(chain.rpcUrl),
+  });
+  const logs = await pub.getLogs({
+    address: chain.token,
+    event: TRANSFER,
+    args: { from: OPERATOR, to: payer as `0x${string}` },
+    fromBlock: 0n,
+  });
   return logs.map((l) => l.args.value ?? 0n);
 }
 
-async function job(base: string, id: string): Promise<JobBody & { refund: { status: string; amount: string; transaction: string | null } | null }> {
+async function job(
+  base: string,
+  id: string,
+): Promise<
+  JobBody & { refund: { status: string; amount: string; transaction: string | null } | null }
+> {
   return (await (await fetch(`${base}/jobs/${id}`)).json()) as never;
 }
 
@@ -30,12 +45,23 @@ describe("money safety", () => {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
   });
 
-  test("all upstreams failing: the job fails after 3 attempts and the payer gets exactly the quote back, once, even across a crash", { timeout: 240_000 }, async () => {
+  test("all upstreams failing: the job fails after 3 attempts and the payer gets exactly the quote back, once, even across a crash", {
+    timeout: 240_000,
+  }, async () => {
     const chain = await startTestChain();
     const db = await createTestDatabase();
     cleanups.push(chain.stop, db.drop);
-    const env = { RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, DATABASE_URL: db.url, LOCAL_RENDER_FAULT_RATE: "1", POLL_INTERVAL_MS: "100" };
-    let server: TestServer = await startServer({ ...env, DEVNET_FAULTS: "refund-crash-after-broadcast" });
+    const env = {
+      RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.token,
+      DATABASE_URL: db.url,
+      LOCAL_RENDER_FAULT_RATE: "1",
+      POLL_INTERVAL_MS: "100",
+    };
+    let server: TestServer = await startServer({
+      ...env,
+      DEVNET_FAULTS: "refund-crash-after-broadcast",
+    });
     const payer = payingFetch(1);
     const start = await chain.balanceOf(payer.account.address);
     const res = await payer.fetch(`${server.url}/generate/alpha-fast/5s-720p`, {
@@ -48,14 +74,22 @@ describe("money safety", () => {
     assert.equal(start - (await chain.balanceOf(payer.account.address)), 910_000n);
 
     // The refund is recorded and broadcast, then the process dies before it can mark it confirmed.
-    await waitFor("the crash after broadcasting the refund", async () => server.process.exitCode !== null || server.process.signalCode !== null, 120_000);
+    await waitFor(
+      "the crash after broadcasting the refund",
+      async () => server.process.exitCode !== null || server.process.signalCode !== null,
+      120_000,
+    );
     server = await startServer(env, { dataDir: server.dataDir });
     cleanups.push(() => server.stop());
 
-    const done = await waitFor("refund confirmed", async () => {
-      const j = await job(server.url, job_id);
-      return j.refund?.status === "confirmed" ? j : null;
-    }, 60_000);
+    const done = await waitFor(
+      "refund confirmed",
+      async () => {
+        const j = await job(server.url, job_id);
+        return j.refund?.status === "confirmed" ? j : null;
+      },
+      60_000,
+    );
     assert.equal(done.status, "failed");
     assert.equal(done.attempts, 3);
     assert.equal(done.error?.code, "upstream_failed");
@@ -65,10 +99,17 @@ describe("money safety", () => {
     assert.deepEqual(await refundTransfers(chain, payer.account.address), [910_000n]);
   });
 
-  test("a settlement that times out after the transfer landed is found on chain and the job proceeds", { timeout: 180_000 }, async () => {
+  test("a settlement that times out after the transfer landed is found on chain and the job proceeds", {
+    timeout: 180_000,
+  }, async () => {
     const chain = await startTestChain();
     cleanups.push(chain.stop);
-    const server = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, DEVNET_FAULTS: "settle-timeout-after", POLL_INTERVAL_MS: "100" });
+    const server = await startServer({
+      RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.token,
+      DEVNET_FAULTS: "settle-timeout-after",
+      POLL_INTERVAL_MS: "100",
+    });
     cleanups.push(() => server.stop());
     const payer = payingFetch(2);
     const start = await chain.balanceOf(payer.account.address);
@@ -85,15 +126,26 @@ describe("money safety", () => {
     assert.equal(finished.status, "succeeded");
     assert.equal(start - (await chain.balanceOf(payer.account.address)), 260_000n);
     // The key now replays the job like any completed one.
-    const replay = await post(`${server.url}/generate/alpha-fast/custom`, { prompt: "a slow river", duration: 4, resolution: "480p" }, { "idempotency-key": key });
+    const replay = await post(
+      `${server.url}/generate/alpha-fast/custom`,
+      { prompt: "a slow river", duration: 4, resolution: "480p" },
+      { "idempotency-key": key },
+    );
     assert.equal(replay.status, 200);
     assert.equal(((await replay.json()) as { job_id: string }).job_id, created.job_id);
   });
 
-  test("a settlement that times out before anything was sent expires into cancelled, nothing charged", { timeout: 180_000 }, async () => {
+  test("a settlement that times out before anything was sent expires into cancelled, nothing charged", {
+    timeout: 180_000,
+  }, async () => {
     const chain = await startTestChain();
     cleanups.push(chain.stop);
-    const server = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, DEVNET_FAULTS: "settle-timeout-before", PAYMENT_VALIDITY_SECONDS: "30" });
+    const server = await startServer({
+      RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.token,
+      DEVNET_FAULTS: "settle-timeout-before",
+      PAYMENT_VALIDITY_SECONDS: "30",
+    });
     cleanups.push(() => server.stop());
     const payer = payingFetch(3);
     const start = await chain.balanceOf(payer.account.address);
@@ -111,7 +163,9 @@ describe("money safety", () => {
     assert.equal(await chain.balanceOf(payer.account.address), start);
   });
 
-  test("one Idempotency-Key with 10 different signatures at once: one job, one charge", { timeout: 120_000 }, async () => {
+  test("one Idempotency-Key with 10 different signatures at once: one job, one charge", {
+    timeout: 120_000,
+  }, async () => {
     const chain = await startTestChain();
     cleanups.push(chain.stop);
     const server = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token });
@@ -120,24 +174,41 @@ describe("money safety", () => {
     const url = `${server.url}/generate/alpha/5s-720p`;
     const body = { prompt: "a windmill at sunset" };
     const challenge = requiredFromHeader(await post(url, body));
-    const signatures = await Promise.all(Array.from({ length: 10 }, async () => encodePaymentSignatureHeader(await payer.client.createPaymentPayload(challenge))));
+    const signatures = await Promise.all(
+      Array.from({ length: 10 }, async () =>
+        encodePaymentSignatureHeader(await payer.client.createPaymentPayload(challenge)),
+      ),
+    );
     assert.equal(new Set(signatures).size, 10);
     const start = await chain.balanceOf(payer.account.address);
     const key = crypto.randomUUID();
-    const results = await Promise.all(signatures.map((s) => post(url, body, { "payment-signature": s, "idempotency-key": key })));
+    const results = await Promise.all(
+      signatures.map((s) => post(url, body, { "payment-signature": s, "idempotency-key": key })),
+    );
     const ok = results.filter((r) => r.status === 200);
     for (const r of results) assert.ok([200, 409].includes(r.status), String(r.status));
-    const ids = new Set(await Promise.all(ok.map(async (r) => ((await r.json()) as { job_id: string }).job_id)));
+    const ids = new Set(
+      await Promise.all(ok.map(async (r) => ((await r.json()) as { job_id: string }).job_id)),
+    );
     assert.equal(ids.size, 1);
     assert.equal(start - (await chain.balanceOf(payer.account.address)), 960_000n);
   });
 
-  test("30 wallets paying at once near capacity: every wallet's loss equals its accepted jobs' quotes", { timeout: 240_000 }, async () => {
+  test("30 wallets paying at once near capacity: every wallet's loss equals its accepted jobs' quotes", {
+    timeout: 240_000,
+  }, async () => {
     const chain = await startTestChain();
     cleanups.push(chain.stop);
     const db = await createTestDatabase();
     cleanups.push(db.drop);
-    const server = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, DATABASE_URL: db.url, LIMIT_QUEUE_CAPACITY: "20", LOCAL_RENDER_MIN_LATENCY_MS: "20000", LIMIT_POSTS_PER_MINUTE_PER_IP: "200" });
+    const server = await startServer({
+      RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.token,
+      DATABASE_URL: db.url,
+      LIMIT_QUEUE_CAPACITY: "20",
+      LOCAL_RENDER_MIN_LATENCY_MS: "20000",
+      LIMIT_POSTS_PER_MINUTE_PER_IP: "200",
+    });
     cleanups.push(() => server.stop());
     const indexes = Array.from({ length: 30 }, (_, i) => 20 + i);
     await fundAccounts(chain.rpcUrl, chain.token, indexes, 10_000_000n);
@@ -145,7 +216,11 @@ describe("money safety", () => {
     const outcomes = await Promise.all(
       indexes.map(async (i) => {
         const payer = payingFetch(i);
-        const res = await payer.fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: `wallet ${i}` }) });
+        const res = await payer.fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ prompt: `wallet ${i}` }),
+        });
         return { address: payer.account.address, status: res.status };
       }),
     );
@@ -157,7 +232,10 @@ describe("money safety", () => {
       const lost = 10_000_000n - (await chain.balanceOf(o.address));
       assert.equal(lost, o.status === 200 ? 910_000n : 0n, `${o.address} ${o.status}`);
     }
-    const status = (await (await fetch(`${server.url}/status`)).json()) as { in_flight: number; total_jobs: number };
+    const status = (await (await fetch(`${server.url}/status`)).json()) as {
+      in_flight: number;
+      total_jobs: number;
+    };
     assert.equal(status.total_jobs, accepted);
   });
 });

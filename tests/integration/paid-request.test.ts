@@ -47,10 +47,22 @@ describe("the paid request on Postgres", () => {
 
   test("a custom quote follows the formula, rounded up to the cent", async () => {
     const cases: [string, object, string][] = [
-      ["/generate/alpha/custom", { duration: 15, resolution: "1080p", generate_audio: true }, "9000000"],
+      [
+        "/generate/alpha/custom",
+        { duration: 15, resolution: "1080p", generate_audio: true },
+        "9000000",
+      ],
       ["/generate/alpha/custom", { duration: 4, resolution: "480p" }, "450000"],
-      ["/generate/alpha-fast/custom", { duration: 15, resolution: "720p", generate_audio: true }, "3420000"],
-      ["/generate/alpha-fast/custom", { duration: 7, resolution: "480p", generate_audio: true }, "570000"],
+      [
+        "/generate/alpha-fast/custom",
+        { duration: 15, resolution: "720p", generate_audio: true },
+        "3420000",
+      ],
+      [
+        "/generate/alpha-fast/custom",
+        { duration: 7, resolution: "480p", generate_audio: true },
+        "570000",
+      ],
     ];
     for (const [path, params, amount] of cases) {
       const res = await post(`${stack.server.url}${path}`, { prompt: "waves", ...params });
@@ -66,7 +78,12 @@ describe("the paid request on Postgres", () => {
     const res = await payer.fetch(`${stack.server.url}/generate/alpha/custom`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ prompt: "a red fox in snow", duration: 15, resolution: "1080p", generate_audio: true }),
+      body: JSON.stringify({
+        prompt: "a red fox in snow",
+        duration: 15,
+        resolution: "1080p",
+        generate_audio: true,
+      }),
     });
     assert.equal(res.status, 200, await res.clone().text());
     const created = (await res.json()) as { job_id: string; status: string; status_url: string };
@@ -85,7 +102,16 @@ describe("the paid request on Postgres", () => {
     assert.equal(body.job_id, created.job_id);
     assert.equal(body.sku, "alpha-custom");
     assert.ok(["queued", "generating", "succeeded"].includes(String(body.status)));
-    for (const field of ["created_at", "updated_at", "attempts", "video_url", "video_expires_at", "seed", "frames_per_second", "error"]) {
+    for (const field of [
+      "created_at",
+      "updated_at",
+      "attempts",
+      "video_url",
+      "video_expires_at",
+      "seed",
+      "frames_per_second",
+      "error",
+    ]) {
       assert.ok(field in body, field);
     }
   });
@@ -132,9 +158,17 @@ describe("the paid request on Postgres", () => {
       assert.equal(res.status, 403, `${path} ${JSON.stringify(body).slice(0, 80)}`);
       assert.equal(res.headers.get("payment-required"), null);
       assert.equal(res.headers.get("content-type"), "application/problem+json");
-      const problem = (await res.json()) as { code: string; detail: string; errors?: { field: string }[] };
+      const problem = (await res.json()) as {
+        code: string;
+        detail: string;
+        errors?: { field: string }[];
+      };
       if (field === "body") assert.equal(problem.code, "body_too_large");
-      else assert.ok(problem.errors?.some((e) => e.field === field), `${field} in ${JSON.stringify(problem)}`);
+      else
+        assert.ok(
+          problem.errors?.some((e) => e.field === field),
+          `${field} in ${JSON.stringify(problem)}`,
+        );
     }
     for (const prompt of ["a castle --ar 16:9", "--v 6 a dog", "sunset\n--no people"]) {
       const res = await payer.fetch(`${stack.server.url}/generate/alpha/5s-720p`, {
@@ -148,7 +182,9 @@ describe("the paid request on Postgres", () => {
       assert.equal(problem.code, "content_policy");
       assert.equal(problem.category, "flag_directive");
     }
-    const fine = await post(`${stack.server.url}/generate/alpha/5s-720p`, { prompt: "a well--done steak sizzling" });
+    const fine = await post(`${stack.server.url}/generate/alpha/5s-720p`, {
+      prompt: "a well--done steak sizzling",
+    });
     assert.equal(fine.status, 402);
     assert.equal(await stack.chain.balanceOf(payer.account.address), before);
   });
@@ -186,15 +222,21 @@ describe("the paid request on Postgres", () => {
     const url = `${stack.server.url}/generate/alpha/5s-720p`;
     const body = { prompt: "a hot air balloon over canyons" };
     const challenge = requiredFromHeader(await post(url, body));
-    const signature = encodePaymentSignatureHeader(await payer.client.createPaymentPayload(challenge));
+    const signature = encodePaymentSignatureHeader(
+      await payer.client.createPaymentPayload(challenge),
+    );
     const before = await stack.chain.balanceOf(payer.account.address);
     const transfersBefore = await stack.chain.transfersTo(PAY_TO);
 
-    const results = await Promise.all(Array.from({ length: 6 }, () => post(url, body, { "payment-signature": signature })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post(url, body, { "payment-signature": signature })),
+    );
     const ok = results.filter((r) => r.status === 200);
     assert.ok(ok.length >= 1);
     for (const r of results) assert.ok([200, 409].includes(r.status), `status ${r.status}`);
-    const ids = new Set(await Promise.all(ok.map(async (r) => ((await r.json()) as { job_id: string }).job_id)));
+    const ids = new Set(
+      await Promise.all(ok.map(async (r) => ((await r.json()) as { job_id: string }).job_id)),
+    );
     assert.equal(ids.size, 1);
 
     const later = await post(url, body, { "payment-signature": signature });
@@ -208,11 +250,17 @@ describe("the paid request on Postgres", () => {
   test("a signature made for a cheaper body is refused for a dearer one", async () => {
     const payer = payingFetch(5);
     const url = `${stack.server.url}/generate/alpha-fast/custom`;
-    const cheap = requiredFromHeader(await post(url, { prompt: "rain", duration: 4, resolution: "480p" }));
+    const cheap = requiredFromHeader(
+      await post(url, { prompt: "rain", duration: 4, resolution: "480p" }),
+    );
     assert.equal(cheap.accepts[0]?.amount, "260000");
     const signature = encodePaymentSignatureHeader(await payer.client.createPaymentPayload(cheap));
     const before = await stack.chain.balanceOf(payer.account.address);
-    const res = await post(url, { prompt: "rain", duration: 15, resolution: "720p" }, { "payment-signature": signature });
+    const res = await post(
+      url,
+      { prompt: "rain", duration: 15, resolution: "720p" },
+      { "payment-signature": signature },
+    );
     assert.equal(res.status, 402);
     const required = requiredFromHeader(res);
     assert.equal(required.accepts[0]?.amount, "2730000");
@@ -246,14 +294,20 @@ describe("the paid request on the embedded PGlite database", () => {
     const payer = payingFetch(6);
     const start = await stack.chain.balanceOf(payer.account.address);
     const key = crypto.randomUUID();
-    const init = { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: JSON.stringify({ prompt: "a quiet harbour at dawn" }) };
+    const init = {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": key },
+      body: JSON.stringify({ prompt: "a quiet harbour at dawn" }),
+    };
     const first = await payer.fetch(`${stack.server.url}/generate/alpha/5s-720p`, init);
     assert.equal(first.status, 200);
     const { job_id } = (await first.json()) as { job_id: string };
     const again = await fetch(`${stack.server.url}/generate/alpha/5s-720p`, init);
     assert.equal(((await again.json()) as { job_id: string }).job_id, job_id);
     assert.equal(start - (await stack.chain.balanceOf(payer.account.address)), 960_000n);
-    const job = (await (await fetch(`${stack.server.url}/jobs/${job_id}`)).json()) as { sku: string };
+    const job = (await (await fetch(`${stack.server.url}/jobs/${job_id}`)).json()) as {
+      sku: string;
+    };
     assert.equal(job.sku, "alpha-5s-720p");
   });
 });

@@ -33,7 +33,10 @@ describe("settlement reconciliation under RPC faults", () => {
     chain = await startTestChain();
     proxy = await startRpcFaultProxy(chain.rpcUrl);
     db = (await tempDb()).db;
-    reader = createPublicClient({ chain: devnetChain(proxy.url), transport: http(proxy.url, { retryCount: 0 }) }) as PublicClient;
+    reader = createPublicClient({
+      chain: devnetChain(proxy.url),
+      transport: http(proxy.url, { retryCount: 0 }),
+    }) as PublicClient;
   });
   after(async () => {
     await proxy?.close();
@@ -46,24 +49,65 @@ describe("settlement reconciliation under RPC faults", () => {
     const to = devnetAccount(0).address;
     const nonce = `0x${randomBytes(32).toString("hex")}` as `0x${string}`;
     const validBefore = Math.floor(Date.now() / 1000) + 60;
-    const direct = createPublicClient({ chain: devnetChain(chain.rpcUrl), transport: http(chain.rpcUrl) });
-    const name = await direct.readContract({ address: chain.token, abi: EIP3009, functionName: "name" });
+    const direct = createPublicClient({
+      chain: devnetChain(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
+    });
+    const name = await direct.readContract({
+      address: chain.token,
+      abi: EIP3009,
+      functionName: "name",
+    });
     const version = "2"; // the devnet token's EIP-712 domain, as lib/env.ts quotes it
-    const message = { from: payer.address, to, value: BigInt(AMOUNT), validAfter: 0n, validBefore: BigInt(validBefore), nonce };
-    const signature = await payer.signTypedData({ domain: { name, version, chainId: 31337, verifyingContract: chain.token }, types: TYPES, primaryType: "TransferWithAuthorization", message });
+    const message = {
+      from: payer.address,
+      to,
+      value: BigInt(AMOUNT),
+      validAfter: 0n,
+      validBefore: BigInt(validBefore),
+      nonce,
+    };
+    const signature = await payer.signTypedData({
+      domain: { name, version, chainId: 31337, verifyingContract: chain.token },
+      types: TYPES,
+      primaryType: "TransferWithAuthorization",
+      message,
+    });
     let block: bigint | null = null;
     if (land) {
-      const operator = createWalletClient({ account: privateKeyToAccount(DEVNET_ACCOUNT0_KEY), chain: devnetChain(chain.rpcUrl), transport: http(chain.rpcUrl) });
+      const operator = createWalletClient({
+        account: privateKeyToAccount(DEVNET_ACCOUNT0_KEY),
+        chain: devnetChain(chain.rpcUrl),
+        transport: http(chain.rpcUrl),
+      });
       const v = BigInt(`0x${signature.slice(130, 132)}`);
       const hash = await operator.writeContract({
         address: chain.token,
         abi: EIP3009,
         functionName: "transferWithAuthorization",
-        args: [message.from, message.to, message.value, message.validAfter, message.validBefore, nonce, Number(v), `0x${signature.slice(2, 66)}`, `0x${signature.slice(66, 130)}`],
+        args: [
+          message.from,
+          message.to,
+          message.value,
+          message.validAfter,
+          message.validBefore,
+          nonce,
+          Number(v),
+          `0x${signature.slice(2, 66)}`,
+          `0x${signature.slice(66, 130)}`,
+        ],
       });
       block = (await direct.waitForTransactionReceipt({ hash })).blockNumber;
     }
-    const job = await insertJob(db, { id: crypto.randomUUID(), sku: "alpha-fast-custom", status: "pending_settlement", spec: SPEC, payer: payer.address.toLowerCase(), amountAtomic: AMOUNT, network: DEVNET_NETWORK });
+    const job = await insertJob(db, {
+      id: crypto.randomUUID(),
+      sku: "alpha-fast-custom",
+      status: "pending_settlement",
+      spec: SPEC,
+      payer: payer.address.toLowerCase(),
+      amountAtomic: AMOUNT,
+      network: DEVNET_NETWORK,
+    });
     await insertPayment(db, {
       id: crypto.randomUUID(),
       jobId: job.id,
@@ -81,43 +125,74 @@ describe("settlement reconciliation under RPC faults", () => {
     return { jobId: job.id, validBefore, block };
   }
 
-  const status = async (jobId: string) => [(await getPaymentForJob(db, jobId))?.status, (await getJob(db, jobId))?.status];
+  const status = async (jobId: string) => [
+    (await getPaymentForJob(db, jobId))?.status,
+    (await getJob(db, jobId))?.status,
+  ];
   /** Long past every validity: only the chain's answer can stop an expiry now. */
   const later = (validBefore: number) => new Date((validBefore + 3600) * 1000);
 
   test("errors on authorizationState or the logs: nothing is decided, then the chain's answer is", async () => {
     const landed = await unknownPayment(5, true);
     const call = proxy.add({ method: "eth_call", fault: { kind: "error" } });
-    assert.equal(await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)), 0);
+    assert.equal(
+      await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)),
+      0,
+    );
     assert.deepEqual(await status(landed.jobId), ["unknown", "pending_settlement"]);
     call.remove();
     const logs = proxy.add({ method: "eth_getLogs", fault: { kind: "drop", status: "reset" } });
-    assert.equal(await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)), 0);
+    assert.equal(
+      await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)),
+      0,
+    );
     assert.deepEqual(await status(landed.jobId), ["unknown", "pending_settlement"]);
     logs.remove();
     assert.ok(call.hits() > 0 && logs.hits() > 0);
-    assert.equal(await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)), 1);
+    assert.equal(
+      await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)),
+      1,
+    );
     assert.deepEqual(await status(landed.jobId), ["settled", "queued"]);
   });
 
   test("a node lagging behind a block already seen: no expiry, however late; settled once it catches up", async () => {
-    const before = await createPublicClient({ chain: devnetChain(chain.rpcUrl), transport: http(chain.rpcUrl) }).getBlockNumber({ cacheTime: 0 });
+    const before = await createPublicClient({
+      chain: devnetChain(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
+    }).getBlockNumber({ cacheTime: 0 });
     const landed = await unknownPayment(6, true);
     noteBlock(31337, landed.block as bigint); // the facilitator saw its transfer's receipt
     const lag = proxy.add({ method: "*", fault: { kind: "stale", block: before } });
-    assert.equal(await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)), 0);
+    assert.equal(
+      await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)),
+      0,
+    );
     assert.deepEqual(await status(landed.jobId), ["unknown", "pending_settlement"]);
     assert.ok(lag.hits() > 0);
     lag.remove();
-    assert.equal(await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)), 1);
+    assert.equal(
+      await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)),
+      1,
+    );
     assert.deepEqual(await status(landed.jobId), ["settled", "queued"]);
-    assert.match(String((await getPaymentForJob(db, landed.jobId))?.transaction), /^0x[0-9a-f]{64}$/);
+    assert.match(
+      String((await getPaymentForJob(db, landed.jobId))?.transaction),
+      /^0x[0-9a-f]{64}$/,
+    );
   });
 
   test("the chain's 'unused' past validity still cancels, charging nothing", async () => {
     const unused = await unknownPayment(7, false);
-    assert.equal(await reconcilePayments(db, reader, chain.token, OPTS, new Date(unused.validBefore * 1000)), 0, "not before validity + margin");
-    assert.equal(await reconcilePayments(db, reader, chain.token, OPTS, later(unused.validBefore)), 1);
+    assert.equal(
+      await reconcilePayments(db, reader, chain.token, OPTS, new Date(unused.validBefore * 1000)),
+      0,
+      "not before validity + margin",
+    );
+    assert.equal(
+      await reconcilePayments(db, reader, chain.token, OPTS, later(unused.validBefore)),
+      1,
+    );
     assert.deepEqual(await status(unused.jobId), ["failed", "cancelled"]);
   });
 });

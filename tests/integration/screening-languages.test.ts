@@ -61,16 +61,24 @@ describe("the local screen refuses red lines in twenty languages before payment"
   let server: TestServer;
   before(async () => {
     chain = await startTestChain();
-    server = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, TRUST_PROXY: "true", ABUSE_BLOCK_REJECTIONS: "5" });
+    server = await startServer({
+      RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.token,
+      TRUST_PROXY: "true",
+      ABUSE_BLOCK_REJECTIONS: "5",
+    });
   });
   after(async () => {
     await server?.stop();
     await chain?.stop();
   });
 
-  const generate = (prompt: string, client = ip()) => post(`${server.url}/generate/alpha/5s-720p`, { prompt }, { "x-forwarded-for": client });
+  const generate = (prompt: string, client = ip()) =>
+    post(`${server.url}/generate/alpha/5s-720p`, { prompt }, { "x-forwarded-for": client });
 
-  test("a refused prompt in each language: 403 content_policy with its category, no payment asked, nothing charged", { timeout: 120_000 }, async () => {
+  test("a refused prompt in each language: 403 content_policy with its category, no payment asked, nothing charged", {
+    timeout: 120_000,
+  }, async () => {
     const payer = payingFetch(6);
     const balance = await chain.balanceOf(payer.account.address);
     const wrong: string[] = [];
@@ -89,23 +97,33 @@ describe("the local screen refuses red lines in twenty languages before payment"
     assert.equal(await chain.balanceOf(payer.account.address), balance);
   });
 
-  test("an ordinary prompt in each language gets the 402 payment challenge", { timeout: 120_000 }, async () => {
+  test("an ordinary prompt in each language gets the 402 payment challenge", {
+    timeout: 120_000,
+  }, async () => {
     const wrong: string[] = [];
     for (const [lang, prompt] of ORDINARY) {
       const res = await generate(prompt);
-      if (res.status !== 402 || !res.headers.get("payment-required")) wrong.push(`${lang}: ${res.status} ${await res.text()}`);
+      if (res.status !== 402 || !res.headers.get("payment-required"))
+        wrong.push(`${lang}: ${res.status} ${await res.text()}`);
     }
     assert.deepEqual(wrong, []);
   });
 
-  test("refusals in any language count toward the abuse block: after five, the address gets 429 ip_blocked", { timeout: 60_000 }, async () => {
+  test("refusals in any language count toward the abuse block: after five, the address gets 429 ip_blocked", {
+    timeout: 60_000,
+  }, async () => {
     const client = ip();
     const statuses: number[] = [];
-    for (const [, prompt] of REFUSED.slice(10, 15)) statuses.push((await generate(prompt, client)).status);
+    for (const [, prompt] of REFUSED.slice(10, 15))
+      statuses.push((await generate(prompt, client)).status);
     assert.deepEqual(statuses, [403, 403, 403, 403, 403]);
     const blocked = await generate(ORDINARY[0]?.[1] ?? "", client);
     assert.equal(blocked.status, 429);
     assert.equal(((await blocked.json()) as { code: string }).code, "ip_blocked");
-    assert.equal((await generate(ORDINARY[0]?.[1] ?? "")).status, 402, "other addresses are not blocked");
+    assert.equal(
+      (await generate(ORDINARY[0]?.[1] ?? "")).status,
+      402,
+      "other addresses are not blocked",
+    );
   });
 });

@@ -21,8 +21,14 @@ function assertHardened(res: Response, what: string) {
   assert.equal(res.headers.get("x-frame-options"), "DENY", what);
   assert.equal(res.headers.get("x-content-type-options"), "nosniff", what);
   assert.equal(res.headers.get("referrer-policy"), "same-origin", what);
-  assert.deepEqual(directives(res.headers.get("content-security-policy")).get("frame-ancestors"), ["'none'"], what);
-  const internal = [...res.headers.keys()].filter((name) => name.startsWith("x-middleware-") || name === "x-nextjs-rewrite");
+  assert.deepEqual(
+    directives(res.headers.get("content-security-policy")).get("frame-ancestors"),
+    ["'none'"],
+    what,
+  );
+  const internal = [...res.headers.keys()].filter(
+    (name) => name.startsWith("x-middleware-") || name === "x-nextjs-rewrite",
+  );
   assert.deepEqual(internal, [], `${what}: no internal routing header`);
 }
 
@@ -30,7 +36,10 @@ describe("security headers on the built server", () => {
   let server: TestServer;
   before(async () => {
     // No chain needed: nothing here is paid. WalletConnect on, through a relay of the operator's.
-    server = await startServer({ WALLETCONNECT_PROJECT_ID: "5eed402c0ffee0000000000000000402", WALLETCONNECT_RELAY_URL: RELAY });
+    server = await startServer({
+      WALLETCONNECT_PROJECT_ID: "5eed402c0ffee0000000000000000402",
+      WALLETCONNECT_RELAY_URL: RELAY,
+    });
   });
   after(() => server?.stop());
 
@@ -50,11 +59,17 @@ describe("security headers on the built server", () => {
       assert.deepEqual(csp.get("base-uri"), ["'none'"]);
       // The devnet node the studio reads balances from, and the operator's WalletConnect relay.
       const connect = csp.get("connect-src") ?? [];
-      for (const source of ["'self'", "http://127.0.0.1:8545", RELAY]) assert.ok(connect.includes(source), `${path}: connect-src ${source}`);
+      for (const source of ["'self'", "http://127.0.0.1:8545", RELAY])
+        assert.ok(connect.includes(source), `${path}: connect-src ${source}`);
       const html = await res.text();
       const tags = html.match(/<script\b[^>]*>/g) ?? [];
       assert.ok(tags.length > 0, path);
-      for (const tag of tags) assert.match(tag, new RegExp(`\\bnonce="${nonce?.replace(/[+/=]/g, "\\$&")}"`), `${path}: ${tag}`);
+      for (const tag of tags)
+        assert.match(
+          tag,
+          new RegExp(`\\bnonce="${nonce?.replace(/[+/=]/g, "\\$&")}"`),
+          `${path}: ${tag}`,
+        );
     }
   });
 
@@ -63,7 +78,9 @@ describe("security headers on the built server", () => {
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${server.url}/studio`, { headers: HTML });
       await res.arrayBuffer();
-      nonces.add(/'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "");
+      nonces.add(
+        /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1] ?? "",
+      );
     }
     assert.equal(nonces.size, 3);
   });
@@ -93,6 +110,7 @@ describe("security headers on the built server", () => {
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get("x-content-type-options"), "nosniff");
     assert.equal(preflight.headers.get("x-frame-options"), "DENY");
-    for (const path of ["/status", "/llms.txt", "/openapi.json"]) assertHardened(await fetch(`${server.url}${path}`), path);
+    for (const path of ["/status", "/llms.txt", "/openapi.json"])
+      assertHardened(await fetch(`${server.url}${path}`), path);
   });
 });

@@ -26,7 +26,11 @@ async function countingServer(route: (path: string) => Answer) {
     res.writeHead(answer.status, answer.headers).end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as { port: number }).port, hits: () => hits, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    port: (server.address() as { port: number }).port,
+    hits: () => hits,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe("POST /uploads on the built server", () => {
@@ -35,18 +39,33 @@ describe("POST /uploads on the built server", () => {
   let privateTarget: Awaited<ReturnType<typeof countingServer>>;
   let allowed: Awaited<ReturnType<typeof countingServer>>;
   const upload = (body: BodyInit, headers: Record<string, string>, from = ip()) =>
-    fetch(`${server.url}/uploads`, { method: "POST", headers: { "x-forwarded-for": from, ...headers }, body });
-  const byUrl = (url: string) => upload(JSON.stringify({ url }), { "content-type": "application/json" });
+    fetch(`${server.url}/uploads`, {
+      method: "POST",
+      headers: { "x-forwarded-for": from, ...headers },
+      body,
+    });
+  const byUrl = (url: string) =>
+    upload(JSON.stringify({ url }), { "content-type": "application/json" });
   const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code;
 
   before(async () => {
-    privateTarget = await countingServer((): Answer => ({ status: 200, headers: { "content-type": "image/png" }, body: landscape }));
-    allowed = await countingServer((p): Answer =>
-      p === "/landscape.png"
-        ? { status: 200, headers: { "content-type": "text/plain" }, body: landscape }
-        : p === "/notes.txt"
-          ? { status: 200, headers: { "content-type": "image/png" }, body: Buffer.from("just text, whatever the header says") }
-          : { status: 302, headers: { location: `http://127.0.0.1:${privateTarget.port}/secret.png` } },
+    privateTarget = await countingServer(
+      (): Answer => ({ status: 200, headers: { "content-type": "image/png" }, body: landscape }),
+    );
+    allowed = await countingServer(
+      (p): Answer =>
+        p === "/landscape.png"
+          ? { status: 200, headers: { "content-type": "text/plain" }, body: landscape }
+          : p === "/notes.txt"
+            ? {
+                status: 200,
+                headers: { "content-type": "image/png" },
+                body: Buffer.from("just text, whatever the header says"),
+              }
+            : {
+                status: 302,
+                headers: { location: `http://127.0.0.1:${privateTarget.port}/secret.png` },
+              },
     );
     const db = await createTestDatabase();
     drop = db.drop;
@@ -65,13 +84,25 @@ describe("POST /uploads on the built server", () => {
     await allowed?.close();
   });
 
-  test("an image uploads as raw bytes or multipart, content-addressed, metadata stripped", { timeout: 120_000 }, async () => {
-    const tagged = await sharp(landscape).jpeg().withMetadata({ exif: { IFD0: { Copyright: "owner-name-42" } } }).toBuffer();
+  test("an image uploads as raw bytes or multipart, content-addressed, metadata stripped", {
+    timeout: 120_000,
+  }, async () => {
+    const tagged = await sharp(landscape)
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: "owner-name-42" } } })
+      .toBuffer();
     const started = performance.now();
     const first = await upload(tagged, { "content-type": "image/jpeg" });
     const firstMs = performance.now() - started;
     assert.equal(first.status, 201, await first.clone().text());
-    const body = (await first.json()) as { id: string; width: number; height: number; content_type: string; bytes: number; expires_at: string };
+    const body = (await first.json()) as {
+      id: string;
+      width: number;
+      height: number;
+      content_type: string;
+      bytes: number;
+      expires_at: string;
+    };
     assert.match(body.id, /^upl_[0-9a-f]{64}$/);
     assert.deepEqual([body.width, body.height, body.content_type], [512, 384, "image/jpeg"]);
     const hours = (Date.parse(body.expires_at) - Date.now()) / 3_600_000;
@@ -82,26 +113,69 @@ describe("POST /uploads on the built server", () => {
     const second = await upload(form, {});
     const secondMs = performance.now() - again;
     assert.equal(second.status, 201);
-    assert.equal(((await second.json()) as { id: string }).id, body.id, "the same image gets the same id");
-    const record = JSON.parse(await readFile(path.join(server.dataDir, "videos", `${body.id}.json`), "utf8")) as { data: string };
+    assert.equal(
+      ((await second.json()) as { id: string }).id,
+      body.id,
+      "the same image gets the same id",
+    );
+    const record = JSON.parse(
+      await readFile(path.join(server.dataDir, "videos", `${body.id}.json`), "utf8"),
+    ) as { data: string };
     const stored = Buffer.from(record.data, "base64");
     assert.equal(stored.length, body.bytes);
     assert.equal((await sharp(stored).metadata()).exif, undefined, "EXIF is gone");
     assert.ok(!stored.includes(Buffer.from("owner-name-42")));
-    console.log(`upload latency: first ${firstMs.toFixed(0)} ms (loads the models), second ${secondMs.toFixed(0)} ms`);
+    console.log(
+      `upload latency: first ${firstMs.toFixed(0)} ms (loads the models), second ${secondMs.toFixed(0)} ms`,
+    );
   });
 
-  test("oversized, truncated, non-image and unsupported bodies get a clear 4xx", { timeout: 60_000 }, async () => {
+  test("oversized, truncated, non-image and unsupported bodies get a clear 4xx", {
+    timeout: 60_000,
+  }, async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0xff);
     const cases: [string, Promise<Response>, number, string][] = [
       ["oversized raw", upload(big, { "content-type": "image/jpeg" }), 413, "image_too_large"],
-      ["truncated", upload(landscape.subarray(0, landscape.length >> 1), { "content-type": "image/png" }), 415, "unsupported_image"],
-      ["text labelled as an image", upload("hello, not an image", { "content-type": "image/png" }), 415, "unsupported_image"],
-      ["svg", upload("<svg xmlns='http://www.w3.org/2000/svg'/>", { "content-type": "image/svg+xml" }), 415, "unsupported_image"],
-      ["too many pixels", sharp({ create: { width: 4100, height: 10, channels: 3, background: "#000" } }).png().toBuffer().then((b) => upload(b, { "content-type": "image/png" })), 422, "image_dimensions"],
-      ["plain text", upload("hello", { "content-type": "text/plain" }), 403, "unsupported_media_type"],
+      [
+        "truncated",
+        upload(landscape.subarray(0, landscape.length >> 1), { "content-type": "image/png" }),
+        415,
+        "unsupported_image",
+      ],
+      [
+        "text labelled as an image",
+        upload("hello, not an image", { "content-type": "image/png" }),
+        415,
+        "unsupported_image",
+      ],
+      [
+        "svg",
+        upload("<svg xmlns='http://www.w3.org/2000/svg'/>", { "content-type": "image/svg+xml" }),
+        415,
+        "unsupported_image",
+      ],
+      [
+        "too many pixels",
+        sharp({ create: { width: 4100, height: 10, channels: 3, background: "#000" } })
+          .png()
+          .toBuffer()
+          .then((b) => upload(b, { "content-type": "image/png" })),
+        422,
+        "image_dimensions",
+      ],
+      [
+        "plain text",
+        upload("hello", { "content-type": "text/plain" }),
+        403,
+        "unsupported_media_type",
+      ],
       ["multipart without file", upload(new FormData(), {}), 403, "invalid_request"],
-      ["json without url", upload("{}", { "content-type": "application/json" }), 403, "invalid_request"],
+      [
+        "json without url",
+        upload("{}", { "content-type": "application/json" }),
+        403,
+        "invalid_request",
+      ],
     ];
     for (const [name, pending, status, code] of cases) {
       const res = await pending;
@@ -111,8 +185,13 @@ describe("POST /uploads on the built server", () => {
     }
   });
 
-  test("a photo of a person is refused before anything is stored", { timeout: 60_000 }, async () => {
-    const uploads = async () => (await readdir(path.join(server.dataDir, "videos")).catch(() => [] as string[])).filter((f) => f.startsWith("upl_")).sort();
+  test("a photo of a person is refused before anything is stored", {
+    timeout: 60_000,
+  }, async () => {
+    const uploads = async () =>
+      (await readdir(path.join(server.dataDir, "videos")).catch(() => [] as string[]))
+        .filter((f) => f.startsWith("upl_"))
+        .sort();
     const before = await uploads();
     const started = performance.now();
     const res = await upload(face, { "content-type": "image/jpeg" });
@@ -123,12 +202,20 @@ describe("POST /uploads on the built server", () => {
     assert.deepEqual(await uploads(), before, "the refused picture was not kept");
   });
 
-  test("URLs: a public image is fetched and sniffed; SSRF attempts are refused before any request reaches the private server", { timeout: 90_000 }, async () => {
+  test("URLs: a public image is fetched and sniffed; SSRF attempts are refused before any request reaches the private server", {
+    timeout: 90_000,
+  }, async () => {
     const started = performance.now();
     const ok = await byUrl(`http://127.0.0.1:${allowed.port}/landscape.png`);
-    console.log(`upload latency: by URL, screened (models warm) ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(
+      `upload latency: by URL, screened (models warm) ${(performance.now() - started).toFixed(0)} ms`,
+    );
     assert.equal(ok.status, 201, await ok.clone().text());
-    assert.equal(((await ok.json()) as { content_type: string }).content_type, "image/png", "sniffed, not the server's text/plain");
+    assert.equal(
+      ((await ok.json()) as { content_type: string }).content_type,
+      "image/png",
+      "sniffed, not the server's text/plain",
+    );
     const notImage = await byUrl(`http://127.0.0.1:${allowed.port}/notes.txt`);
     assert.equal(notImage.status, 415);
     assert.equal(await codeOf(notImage), "unsupported_image");
@@ -153,7 +240,8 @@ describe("POST /uploads on the built server", () => {
   test("uploads are rate limited per IP", { timeout: 60_000 }, async () => {
     const from = ip();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await upload("x", { "content-type": "text/plain" }, from)).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await upload("x", { "content-type": "text/plain" }, from)).status);
     assert.deepEqual(statuses, [403, 403, 403, 403, 403, 429]);
     const other = await upload("x", { "content-type": "text/plain" }, ip());
     assert.equal(other.status, 403, "another address has its own budget");

@@ -68,6 +68,12 @@ test("a submission that returns after its attempt was written off is cancelled u
   // The job goes on with one new submission, which is not cancelled.
   await advance(deps, job.id);
   const all = await listAttempts(db.db, job.id);
-  assert.deepEqual(all.map((a) => [a.number, a.status, a.taskId]), [[1, "failed", "task-1"], [2, "running", "task-2"]]);
+  assert.deepEqual(
+    all.map((a) => [a.number, a.status, a.taskId]),
+    [
+      [1, "failed", "task-1"],
+      [2, "running", "task-2"],
+    ],
+  );
   assert.deepEqual(cancelled, ["task-1"]);
 });

@@ -15,7 +15,10 @@ const SECRET = "grouped-append-test-secret-0123456789abcdef";
 process.env.AUDIT_CHAIN_SECRET ??= SECRET;
 
 test("refusals appended at once are grouped but each is one chained row, committed before its caller resumes", async () => {
-  const { db, close } = await openDb(undefined, mkdtempSync(path.join(tmpdir(), "reel402-audit-group-")));
+  const { db, close } = await openDb(
+    undefined,
+    mkdtempSync(path.join(tmpdir(), "reel402-audit-group-")),
+  );
   try {
     await appendAudit(db, "payment.verified", null, { n: -1 });
     const seen: number[] = [];
@@ -32,7 +35,13 @@ test("refusals appended at once are grouped but each is one chained row, committ
     const rows = await db.select().from(auditEvents).orderBy(asc(auditEvents.id));
     assert.equal(rows.length, 42);
     assert.equal(seen.length, 40);
-    assert.deepEqual(rows.map((r) => (r.data as { n: number }).n).slice(1, 41).sort((a, b) => a - b), Array.from({ length: 40 }, (_, n) => n));
+    assert.deepEqual(
+      rows
+        .map((r) => (r.data as { n: number }).n)
+        .slice(1, 41)
+        .sort((a, b) => a - b),
+      Array.from({ length: 40 }, (_, n) => n),
+    );
     const result = verifyChain(rows, { secret: getAuditChainSecret(), legacyThrough: 0 });
     assert.equal(result.broken, null);
   } finally {

@@ -1,9 +1,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseEnv } from "@/lib/env";
-import { contentSecurityPolicy, cspSourcesFromEnv, newNonce } from "@/lib/security/content-security-policy";
+import {
+  contentSecurityPolicy,
+  cspSourcesFromEnv,
+  newNonce,
+} from "@/lib/security/content-security-policy";
 
-const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))?.slice(name.length + 1).split(" ");
+const directive = (csp: string, name: string) =>
+  csp
+    .split("; ")
+    .find((d) => d.startsWith(`${name} `))
+    ?.slice(name.length + 1)
+    .split(" ");
 
 const BASE_MAINNET = {
   X402_NETWORK: "eip155:8453",
@@ -22,7 +31,11 @@ const BASE_MAINNET = {
 test("Base mainnet: the browser reads the chain from Base's public endpoint, never the operator's private RPC", () => {
   const csp = contentSecurityPolicy("bm9uY2U=", cspSourcesFromEnv(parseEnv(BASE_MAINNET)));
   assert.deepEqual(directive(csp, "connect-src"), ["'self'", "https://mainnet.base.org"]);
-  assert.deepEqual(directive(csp, "script-src"), ["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+  assert.deepEqual(directive(csp, "script-src"), [
+    "'self'",
+    "'nonce-bm9uY2U='",
+    "'strict-dynamic'",
+  ]);
   assert.deepEqual(directive(csp, "frame-src"), ["'none'"]);
   assert.deepEqual(directive(csp, "frame-ancestors"), ["'none'"]);
   assert.deepEqual(directive(csp, "object-src"), ["'none'"]);
@@ -42,14 +55,34 @@ test("WalletConnect adds its relay (the operator's, if set) and its own endpoint
   });
   const csp = contentSecurityPolicy("n", cspSourcesFromEnv(env));
   const connect = directive(csp, "connect-src") ?? [];
-  for (const source of ["'self'", "http://127.0.0.1:9545", "wss://relay.example.com", "wss://*.walletconnect.org", "https://*.walletconnect.com"]) assert.ok(connect.includes(source), source);
-  assert.deepEqual(directive(csp, "frame-src"), ["https://verify.walletconnect.org", "https://verify.walletconnect.com"]);
+  for (const source of [
+    "'self'",
+    "http://127.0.0.1:9545",
+    "wss://relay.example.com",
+    "wss://*.walletconnect.org",
+    "https://*.walletconnect.com",
+  ])
+    assert.ok(connect.includes(source), source);
+  assert.deepEqual(directive(csp, "frame-src"), [
+    "https://verify.walletconnect.org",
+    "https://verify.walletconnect.com",
+  ]);
   assert.deepEqual(directive(csp, "media-src"), ["'self'", "https:", "http://minio.lab:9000"]);
 });
 
 test("development allows eval for React's debugging, production never", () => {
-  assert.ok(directive(contentSecurityPolicy("n", cspSourcesFromEnv(parseEnv({ NODE_ENV: "development" }))), "script-src")?.includes("'unsafe-eval'"));
-  assert.ok(!directive(contentSecurityPolicy("n", cspSourcesFromEnv(parseEnv({ NODE_ENV: "production" }))), "script-src")?.includes("'unsafe-eval'"));
+  assert.ok(
+    directive(
+      contentSecurityPolicy("n", cspSourcesFromEnv(parseEnv({ NODE_ENV: "development" }))),
+      "script-src",
+    )?.includes("'unsafe-eval'"),
+  );
+  assert.ok(
+    !directive(
+      contentSecurityPolicy("n", cspSourcesFromEnv(parseEnv({ NODE_ENV: "production" }))),
+      "script-src",
+    )?.includes("'unsafe-eval'"),
+  );
 });
 
 test("nonces are 128 random bits, fresh each time", () => {

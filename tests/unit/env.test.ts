@@ -27,7 +27,16 @@ test("a partial production config fails with every missing variable named", () =
     assert.fail("should throw");
   } catch (error) {
     assert.ok(error instanceof ConfigError);
-    for (const name of ["USDC_ADDRESS", "PAY_TO", "FACILITATOR_URL", "CDP_API_KEY_ID", "PUBLIC_BASE_URL", "VIDEO_URL_SECRET", "AUDIT_CHAIN_SECRET", "RPC_URL"]) {
+    for (const name of [
+      "USDC_ADDRESS",
+      "PAY_TO",
+      "FACILITATOR_URL",
+      "CDP_API_KEY_ID",
+      "PUBLIC_BASE_URL",
+      "VIDEO_URL_SECRET",
+      "AUDIT_CHAIN_SECRET",
+      "RPC_URL",
+    ]) {
       assert.match(error.message, new RegExp(name));
     }
   }
@@ -69,7 +78,10 @@ test("a complete Base Sepolia config parses with its USDC domain", () => {
 });
 
 test("the local renderer's failure rate is a devnet knob, refused on a real network", () => {
-  assert.throws(() => parseEnv({ ...SEPOLIA, LOCAL_RENDER_FAULT_RATE: "0.2" }), /LOCAL_RENDER_FAULT_RATE is only for the devnet/);
+  assert.throws(
+    () => parseEnv({ ...SEPOLIA, LOCAL_RENDER_FAULT_RATE: "0.2" }),
+    /LOCAL_RENDER_FAULT_RATE is only for the devnet/,
+  );
   assert.equal(parseEnv({ ...SEPOLIA, LOCAL_RENDER_FAULT_RATE: "0" }).providers.local.faultRate, 0);
   assert.equal(parseEnv({ LOCAL_RENDER_FAULT_RATE: "0.2" }).providers.local.faultRate, 0.2);
 });
@@ -88,29 +100,57 @@ test("the client address comes from X-Forwarded-For only behind a trusted proxy,
 
 test("WalletConnect is offered only with a well-formed project id", () => {
   assert.equal(parseEnv({}).walletConnect, null);
-  assert.deepEqual(parseEnv({ WALLETCONNECT_PROJECT_ID: "0123456789abcdef0123456789abcdef" }).walletConnect, {
-    projectId: "0123456789abcdef0123456789abcdef",
-    relayUrl: undefined,
-  });
-  assert.throws(() => parseEnv({ WALLETCONNECT_PROJECT_ID: "not-an-id" }), /WALLETCONNECT_PROJECT_ID/);
+  assert.deepEqual(
+    parseEnv({ WALLETCONNECT_PROJECT_ID: "0123456789abcdef0123456789abcdef" }).walletConnect,
+    {
+      projectId: "0123456789abcdef0123456789abcdef",
+      relayUrl: undefined,
+    },
+  );
+  assert.throws(
+    () => parseEnv({ WALLETCONNECT_PROJECT_ID: "not-an-id" }),
+    /WALLETCONNECT_PROJECT_ID/,
+  );
 });
 
 test("hosted moderation is off without a URL; its timeout defaults to 3 s", () => {
   assert.equal(parseEnv({}).moderation, null);
-  assert.deepEqual(parseEnv({ MODERATION_API_URL: "https://api.openai.com/v1/moderations", MODERATION_API_KEY: "k" }).moderation, {
-    url: "https://api.openai.com/v1/moderations",
-    apiKey: "k",
-    timeoutMs: 3000,
-  });
-  assert.equal(parseEnv({ MODERATION_API_URL: "http://127.0.0.1:1/m", MODERATION_TIMEOUT_MS: "500" }).moderation?.timeoutMs, 500);
+  assert.deepEqual(
+    parseEnv({
+      MODERATION_API_URL: "https://api.openai.com/v1/moderations",
+      MODERATION_API_KEY: "k",
+    }).moderation,
+    {
+      url: "https://api.openai.com/v1/moderations",
+      apiKey: "k",
+      timeoutMs: 3000,
+    },
+  );
+  assert.equal(
+    parseEnv({ MODERATION_API_URL: "http://127.0.0.1:1/m", MODERATION_TIMEOUT_MS: "500" })
+      .moderation?.timeoutMs,
+    500,
+  );
   assert.throws(() => parseEnv({ MODERATION_TIMEOUT_MS: "0" }), ConfigError);
 });
 
 test("the audit chain's key is its own secret, and a migration URL needs a runtime URL", () => {
-  assert.throws(() => parseEnv({ VIDEO_URL_SECRET: "k".repeat(32), AUDIT_CHAIN_SECRET: "k".repeat(32) }), /AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET/);
+  assert.throws(
+    () => parseEnv({ VIDEO_URL_SECRET: "k".repeat(32), AUDIT_CHAIN_SECRET: "k".repeat(32) }),
+    /AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET/,
+  );
   assert.throws(() => parseEnv({ AUDIT_CHAIN_SECRET: "short" }), /AUDIT_CHAIN_SECRET/);
-  assert.throws(() => parseEnv({ MIGRATION_DATABASE_URL: "postgres://owner@db/app" }), /MIGRATION_DATABASE_URL needs DATABASE_URL/);
-  const env = parseEnv({ DATABASE_URL: "postgres://app@db/app", MIGRATION_DATABASE_URL: "postgres://owner@db/app" });
+  assert.throws(
+    () => parseEnv({ MIGRATION_DATABASE_URL: "postgres://owner@db/app" }),
+    /MIGRATION_DATABASE_URL needs DATABASE_URL/,
+  );
+  const env = parseEnv({
+    DATABASE_URL: "postgres://app@db/app",
+    MIGRATION_DATABASE_URL: "postgres://owner@db/app",
+  });
   assert.equal(env.migrationDatabaseUrl, "postgres://owner@db/app");
-  assert.equal(parseEnv({ DATABASE_URL: "postgres://app@db/app" }).migrationDatabaseUrl, "postgres://app@db/app");
+  assert.equal(
+    parseEnv({ DATABASE_URL: "postgres://app@db/app" }).migrationDatabaseUrl,
+    "postgres://app@db/app",
+  );
 });

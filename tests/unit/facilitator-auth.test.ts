@@ -9,7 +9,8 @@ import { startFacilitatorFake } from "../fakes/facilitator-fake";
 const fakes: { close: () => Promise<void> }[] = [];
 after(() => Promise.all(fakes.map((f) => f.close())));
 
-const decode = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
+const decode = (part: string) =>
+  JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
 
 function mainnetEnv(facilitatorUrl: string, keys: Record<string, string>) {
   return parseEnv({
@@ -30,10 +31,16 @@ test("with CDP keys every facilitator request carries a fresh ES256 JWT scoped t
   fakes.push(fake);
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   const secret = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const env = mainnetEnv(fake.url, { CDP_API_KEY_ID: "organizations/test/apiKeys/doctor", CDP_API_KEY_SECRET: secret });
+  const env = mainnetEnv(fake.url, {
+    CDP_API_KEY_ID: "organizations/test/apiKeys/doctor",
+    CDP_API_KEY_SECRET: secret,
+  });
 
   const supported = await facilitatorClient(env).getSupported();
-  assert.deepEqual(supported.kinds.map((k) => k.network), ["eip155:8453"]);
+  assert.deepEqual(
+    supported.kinds.map((k) => k.network),
+    ["eip155:8453"],
+  );
   const auth = fake.requests.find((r) => r.path === "/supported")?.headers.authorization ?? "";
   const [header, payload, signature] = auth.replace(/^Bearer /, "").split(".");
   assert.ok(header && payload && signature, `a bearer JWT, got "${auth}"`);
@@ -42,7 +49,12 @@ test("with CDP keys every facilitator request carries a fresh ES256 JWT scoped t
   assert.equal(claims.sub, "organizations/test/apiKeys/doctor");
   // Scoped to where it was sent: a token for one facilitator is useless at any other.
   assert.deepEqual(claims.uris, [`GET ${new URL(fake.url).host}/supported`]);
-  const valid = verify("sha256", Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const valid = verify(
+    "sha256",
+    Buffer.from(`${header}.${payload}`),
+    { key: publicKey, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
   assert.ok(valid, "the JWT is signed by the configured key");
 });
 
@@ -66,9 +78,16 @@ test("without CDP keys (e.g. x402.org on Base Sepolia) no Authorization header i
 test("for the CDP facilitator the tokens name CDP's host and the x402 routes under its path", async () => {
   const { privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   const secret = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const headers = await cdpAuthHeaders("https://api.cdp.coinbase.com/platform/v2/x402", "key-id", secret)();
-  const uris = (h: Record<string, string>) => decode(h.Authorization?.replace(/^Bearer /, "").split(".")[1] ?? "").uris;
-  assert.deepEqual(uris(headers.supported), ["GET api.cdp.coinbase.com/platform/v2/x402/supported"]);
+  const headers = await cdpAuthHeaders(
+    "https://api.cdp.coinbase.com/platform/v2/x402",
+    "key-id",
+    secret,
+  )();
+  const uris = (h: Record<string, string>) =>
+    decode(h.Authorization?.replace(/^Bearer /, "").split(".")[1] ?? "").uris;
+  assert.deepEqual(uris(headers.supported), [
+    "GET api.cdp.coinbase.com/platform/v2/x402/supported",
+  ]);
   assert.deepEqual(uris(headers.verify), ["POST api.cdp.coinbase.com/platform/v2/x402/verify"]);
   assert.deepEqual(uris(headers.settle), ["POST api.cdp.coinbase.com/platform/v2/x402/settle"]);
 });

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import { IMAGE_POLICY, judgeImage } from "@/lib/images/screen-image";
 
 const clean = { Neutral: 0.9, Drawing: 0.05, Sexy: 0.03, Porn: 0.01, Hentai: 0.01 };
-const judge = (faces: number[], nsfw: Record<string, number> = clean) => judgeImage({ faces, nsfw, ms: 0 });
+const judge = (faces: number[], nsfw: Record<string, number> = clean) =>
+  judgeImage({ faces, nsfw, ms: 0 });
 
 test("a face at or above the threshold is refused as likeness; below it, or none, passes", () => {
   assert.deepEqual(judge([]), { allowed: true });
@@ -14,8 +15,15 @@ test("a face at or above the threshold is refused as likeness; below it, or none
 });
 
 test("explicit content is refused as sexual; suggestive alone passes", () => {
-  assert.deepEqual(judge([], { Sexy: 0.97, Neutral: 0.03 }), { allowed: true }, "swimwear-like pictures pass");
-  for (const nsfw of [{ Porn: 0.7 }, { Hentai: 0.75 }, { Porn: 0.45, Hentai: 0.4 }] as Record<string, number>[]) {
+  assert.deepEqual(
+    judge([], { Sexy: 0.97, Neutral: 0.03 }),
+    { allowed: true },
+    "swimwear-like pictures pass",
+  );
+  for (const nsfw of [{ Porn: 0.7 }, { Hentai: 0.75 }, { Porn: 0.45, Hentai: 0.4 }] as Record<
+    string,
+    number
+  >[]) {
     const v = judge([], nsfw);
     assert.equal(!v.allowed && v.category, "sexual", JSON.stringify(nsfw));
   }

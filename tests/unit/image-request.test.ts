@@ -7,7 +7,8 @@ import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation"
 const alpha = findAnyProductBySku("alpha-i2v") as ImageProduct;
 const fast = findAnyProductBySku("alpha-fast-i2v") as ImageProduct;
 const UPLOAD = `upl_${"c".repeat(64)}`;
-const parse = (product: ImageProduct, body: unknown) => parseImageGenerationBody(product, new TextEncoder().encode(JSON.stringify(body)));
+const parse = (product: ImageProduct, body: unknown) =>
+  parseImageGenerationBody(product, new TextEncoder().encode(JSON.stringify(body)));
 
 test("an image body needs only the image; the rest defaults like a custom clip, ratio adaptive", () => {
   const result = parse(alpha, { image: UPLOAD });
@@ -26,7 +27,17 @@ test("an image body needs only the image; the rest defaults like a custom clip, 
 });
 
 test("URLs, last frames, prompts and every parameter pass through", () => {
-  const result = parse(fast, { image: "https://example.com/a.png", last_image: UPLOAD, prompt: "waves roll in", duration: 9, resolution: "480p", ratio: "9:16", seed: 7, generate_audio: true, camera_fixed: true });
+  const result = parse(fast, {
+    image: "https://example.com/a.png",
+    last_image: UPLOAD,
+    prompt: "waves roll in",
+    duration: 9,
+    resolution: "480p",
+    ratio: "9:16",
+    seed: 7,
+    generate_audio: true,
+    camera_fixed: true,
+  });
   assert.ok(result.ok);
   assert.deepEqual(result.request.first, { url: "https://example.com/a.png" });
   assert.deepEqual(result.request.last, { upload: UPLOAD });
@@ -55,7 +66,10 @@ test("strict: a missing or malformed image, unknown keys, bad prompts and out-of
 });
 
 test("image products are priced by the custom products' per-second book", () => {
-  for (const [image, custom] of [["alpha-i2v", "alpha-custom"], ["alpha-fast-i2v", "alpha-fast-custom"]] as const) {
+  for (const [image, custom] of [
+    ["alpha-i2v", "alpha-custom"],
+    ["alpha-fast-i2v", "alpha-fast-custom"],
+  ] as const) {
     const i = findAnyProductBySku(image);
     const c = findAnyProductBySku(custom);
     assert.ok(i && c && i.mode === "image" && c.mode === "custom");
@@ -63,7 +77,10 @@ test("image products are priced by the custom products' per-second book", () => 
     for (const resolution of c.resolutions) {
       for (const durationSeconds of [4, 7, 15]) {
         for (const generateAudio of [false, true]) {
-          assert.equal(quote(i, { durationSeconds, resolution, generateAudio }), quote(c, { durationSeconds, resolution, generateAudio }));
+          assert.equal(
+            quote(i, { durationSeconds, resolution, generateAudio }),
+            quote(c, { durationSeconds, resolution, generateAudio }),
+          );
         }
       }
     }

@@ -22,7 +22,10 @@ const MINUTE = 60_000;
 const fresh = () => randomBytes(12).toString("hex");
 
 /** One set of behaviour assertions; each store must pass all of them. */
-function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitStore; close: () => Promise<void> }>) {
+function limitStoreBehaviour(
+  name: string,
+  open: () => Promise<{ store: LimitStore; close: () => Promise<void> }>,
+) {
   describe(`${name} limit store`, () => {
     let store: LimitStore;
     let close: () => Promise<void>;
@@ -37,15 +40,34 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
       const at = (ms: number) => new Date(start + ms);
       const first = [];
       for (let i = 0; i < 20; i++) first.push(await store.hit(key, 20, MINUTE, at(59_900)));
-      assert.deepEqual(first.map((h) => [h.allowed, h.count]), Array.from({ length: 20 }, (_, i) => [true, i + 1]));
+      assert.deepEqual(
+        first.map((h) => [h.allowed, h.count]),
+        Array.from({ length: 20 }, (_, i) => [true, i + 1]),
+      );
       for (let i = 0; i < 20; i++) {
         // A fixed window would have started over at 60 s and let all of these through.
-        assert.deepEqual(await store.hit(key, 20, MINUTE, at(60_100)), { allowed: false, count: 20, resetAt: at(119_900) }, `hit ${21 + i}`);
+        assert.deepEqual(
+          await store.hit(key, 20, MINUTE, at(60_100)),
+          { allowed: false, count: 20, resetAt: at(119_900) },
+          `hit ${21 + i}`,
+        );
       }
-      assert.deepEqual(await store.hit(key, 20, MINUTE, at(119_899)), { allowed: false, count: 20, resetAt: at(119_900) });
+      assert.deepEqual(await store.hit(key, 20, MINUTE, at(119_899)), {
+        allowed: false,
+        count: 20,
+        resetAt: at(119_900),
+      });
       // Exactly one window after 59.9 s those twenty no longer count.
-      assert.deepEqual(await store.hit(key, 20, MINUTE, at(119_900)), { allowed: true, count: 1, resetAt: at(179_900) });
-      assert.equal((await store.hit(`posts:${fresh()}`, 20, MINUTE, at(60_100))).count, 1, "keys are independent");
+      assert.deepEqual(await store.hit(key, 20, MINUTE, at(119_900)), {
+        allowed: true,
+        count: 1,
+        resetAt: at(179_900),
+      });
+      assert.equal(
+        (await store.hit(`posts:${fresh()}`, 20, MINUTE, at(60_100))).count,
+        1,
+        "keys are independent",
+      );
     });
 
     test("refused hits take no place: a place frees when the oldest counted request leaves the window", async () => {
@@ -61,7 +83,11 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
       assert.deepEqual(await hit(20_000), [true, 3, 60_000]);
       assert.deepEqual(await hit(30_000), [false, 3, 60_000]);
       assert.deepEqual(await hit(59_999), [false, 3, 60_000]);
-      assert.deepEqual(await hit(60_000), [true, 3, 70_000], "the request at 0 left; the refused ones never counted");
+      assert.deepEqual(
+        await hit(60_000),
+        [true, 3, 70_000],
+        "the request at 0 left; the refused ones never counted",
+      );
       assert.deepEqual(await hit(65_000), [false, 3, 70_000]);
       assert.deepEqual(await hit(70_000), [true, 3, 80_000]);
     });
@@ -69,18 +95,31 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
     test("a limit of 0 reads the window without counting", async () => {
       const key = `posts:${fresh()}`;
       const now = new Date();
-      assert.deepEqual(await store.hit(key, 0, MINUTE, now), { allowed: false, count: 0, resetAt: now });
+      assert.deepEqual(await store.hit(key, 0, MINUTE, now), {
+        allowed: false,
+        count: 0,
+        resetAt: now,
+      });
       await store.hit(key, 5, MINUTE, now);
-      assert.deepEqual(await store.hit(key, 0, MINUTE, new Date(now.getTime() + 1_000)), { allowed: false, count: 1, resetAt: new Date(now.getTime() + MINUTE) });
+      assert.deepEqual(await store.hit(key, 0, MINUTE, new Date(now.getTime() + 1_000)), {
+        allowed: false,
+        count: 1,
+        resetAt: new Date(now.getTime() + MINUTE),
+      });
       assert.equal((await store.hit(key, 5, MINUTE, now)).count, 2);
     });
 
     test("concurrent hits are each counted once and never exceed the limit", async () => {
       const key = `posts:${fresh()}`;
       const now = new Date();
-      const hits = await Promise.all(Array.from({ length: 12 }, () => store.hit(key, 7, MINUTE, now)));
+      const hits = await Promise.all(
+        Array.from({ length: 12 }, () => store.hit(key, 7, MINUTE, now)),
+      );
       const allowed = hits.filter((h) => h.allowed);
-      assert.deepEqual(allowed.map((h) => h.count).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6, 7]);
+      assert.deepEqual(
+        allowed.map((h) => h.count).sort((x, y) => x - y),
+        [1, 2, 3, 4, 5, 6, 7],
+      );
       assert.ok(hits.filter((h) => !h.allowed).every((h) => h.count === 7));
     });
 
@@ -88,9 +127,17 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
       const [ip, site, key] = [fresh(), fresh(), `posts:${fresh()}`];
       const t0 = Date.now();
       const now = new Date(t0);
-      const calls = await Promise.all(Array.from({ length: 12 }, () => store.guard(key, 7, MINUTE, now, [ip, site])));
+      const calls = await Promise.all(
+        Array.from({ length: 12 }, () => store.guard(key, 7, MINUTE, now, [ip, site])),
+      );
       assert.ok(calls.every((c) => c.blockedUntil === null));
-      assert.deepEqual(calls.filter((c) => c.hit.allowed).map((c) => c.hit.count).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6, 7]);
+      assert.deepEqual(
+        calls
+          .filter((c) => c.hit.allowed)
+          .map((c) => c.hit.count)
+          .sort((x, y) => x - y),
+        [1, 2, 3, 4, 5, 6, 7],
+      );
       assert.ok(calls.filter((c) => !c.hit.allowed).every((c) => c.hit.count === 7));
 
       const other = `posts:${fresh()}`;
@@ -104,14 +151,29 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
         });
       }
       const ended = await store.guard(other, 7, MINUTE, new Date(t0 + 25_000), [ip]);
-      assert.deepEqual([ended.blockedUntil, ended.hit.allowed, ended.hit.count], [null, true, 2], "a block that has ended is not reported");
-      assert.deepEqual((await store.guard(other, 7, MINUTE, new Date(t0 + 25_000), [site])).hit, { allowed: false, count: 2, resetAt: new Date(t0 + MINUTE) });
-      assert.equal((await store.guard(other, 7, MINUTE, new Date(t0 + 30_000), [ip, site])).hit.count, 3, "attempts while blocked took no place");
+      assert.deepEqual(
+        [ended.blockedUntil, ended.hit.allowed, ended.hit.count],
+        [null, true, 2],
+        "a block that has ended is not reported",
+      );
+      assert.deepEqual((await store.guard(other, 7, MINUTE, new Date(t0 + 25_000), [site])).hit, {
+        allowed: false,
+        count: 2,
+        resetAt: new Date(t0 + MINUTE),
+      });
+      assert.equal(
+        (await store.guard(other, 7, MINUTE, new Date(t0 + 30_000), [ip, site])).hit.count,
+        3,
+        "attempts while blocked took no place",
+      );
     });
 
     test("checkIp: the 21st POST in any 60 s is refused with Retry-After until the oldest leaves; a blocked IP's attempts are not counted", async () => {
       const ip = fresh();
-      const cfg = { postsPerMinute: 20, abuseBlock: { rejections: 5, windowSeconds: 600, blockSeconds: 30 } };
+      const cfg = {
+        postsPerMinute: 20,
+        abuseBlock: { rejections: 5, windowSeconds: 600, blockSeconds: 30 },
+      };
       const start = Math.floor(Date.now() / MINUTE) * MINUTE;
       const at = (ms: number) => new Date(start + ms);
       for (let i = 0; i < 20; i++) {
@@ -133,7 +195,8 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
       const other = fresh();
       const t0 = Date.now();
       await store.block(other, new Date(t0 + 30_000));
-      for (let i = 0; i < 25; i++) assert.equal((await checkIp(store, other, cfg, new Date(t0 + 1_000))).allowed, false);
+      for (let i = 0; i < 25; i++)
+        assert.equal((await checkIp(store, other, cfg, new Date(t0 + 1_000))).allowed, false);
       const after = await checkIp(store, other, cfg, new Date(t0 + 30_000));
       assert.equal(after.allowed, true, "attempts during the block took no place in the window");
       assert.equal(after.headers.RateLimit, `"default";r=19;t=60`);
@@ -150,7 +213,11 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
       assert.equal(await store.addRejection(ip, 10_000, at(12_000)), 3);
       // Exactly one window after 4 s: that rejection no longer counts.
       assert.equal(await store.addRejection(ip, 10_000, at(14_000)), 3);
-      assert.equal(await store.addRejection(fresh(), 10_000, at(14_000)), 1, "addresses are independent");
+      assert.equal(
+        await store.addRejection(fresh(), 10_000, at(14_000)),
+        1,
+        "addresses are independent",
+      );
     });
 
     test("a block holds until its end and can be extended", async () => {
@@ -160,7 +227,11 @@ function limitStoreBehaviour(name: string, open: () => Promise<{ store: LimitSto
       assert.equal(await store.blockedUntil(ip, now), null);
       await store.block(ip, until);
       assert.deepEqual(await store.blockedUntil(ip, now), until);
-      assert.equal(await store.blockedUntil(ip, new Date(until.getTime())), null, "over at its end");
+      assert.equal(
+        await store.blockedUntil(ip, new Date(until.getTime())),
+        null,
+        "over at its end",
+      );
       assert.equal(await store.blockedUntil(fresh(), now), null, "addresses are independent");
       const later = new Date(now.getTime() + 120_000);
       await store.block(ip, later);
@@ -214,7 +285,10 @@ limitStoreBehaviour("PGlite", async () => {
 describe("Redis outages", () => {
   test("guard calls fail when Redis is unreachable, instead of waiting for it", async () => {
     const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${await freePort()}`));
-    await assert.rejects(store.hit(`posts:${fresh()}`, 20, MINUTE, new Date()), /^Error: Redis limit store: /);
+    await assert.rejects(
+      store.hit(`posts:${fresh()}`, 20, MINUTE, new Date()),
+      /^Error: Redis limit store: /,
+    );
     await assert.rejects(store.blockedUntil(fresh(), new Date()), /^Error: Redis limit store: /);
     await store.close();
   });
@@ -225,7 +299,10 @@ describe("Redis outages", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as { port: number };
     const store = createRedisLimitStore(connectRedis(`redis://127.0.0.1:${port}`));
-    await assert.rejects(store.hit(`posts:${fresh()}`, 20, MINUTE, new Date()), /^Error: Redis limit store: Command timed out/);
+    await assert.rejects(
+      store.hit(`posts:${fresh()}`, 20, MINUTE, new Date()),
+      /^Error: Redis limit store: Command timed out/,
+    );
     await store.close();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));

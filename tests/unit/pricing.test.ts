@@ -34,8 +34,16 @@ test("every duration × resolution × audio combination matches the formula, rou
     for (const [resolution, rate] of Object.entries(rates) as [Resolution, string][]) {
       for (let duration = 4; duration <= 15; duration++) {
         for (const generateAudio of [false, true]) {
-          const price = quoteCustom(product, { durationSeconds: duration, resolution, generateAudio });
-          assert.equal(price, reference(rate, duration, generateAudio), `${sku} ${resolution} ${duration}s audio=${generateAudio}`);
+          const price = quoteCustom(product, {
+            durationSeconds: duration,
+            resolution,
+            generateAudio,
+          });
+          assert.equal(
+            price,
+            reference(rate, duration, generateAudio),
+            `${sku} ${resolution} ${duration}s audio=${generateAudio}`,
+          );
           assert.equal(price % 10_000, 0, "whole cents");
           assert.ok(Number.isSafeInteger(price));
           checked++;
@@ -49,19 +57,45 @@ test("every duration × resolution × audio combination matches the formula, rou
 test("spot checks: rounding goes up, never to nearest", () => {
   const alpha = custom("alpha-custom");
   const fast = custom("alpha-fast-custom");
-  assert.equal(quoteCustom(alpha, { durationSeconds: 4, resolution: "480p", generateAudio: false }), 450_000); // 0.448 → 0.45
-  assert.equal(quoteCustom(fast, { durationSeconds: 7, resolution: "480p", generateAudio: true }), 570_000); // 0.56875 → 0.57
-  assert.equal(quoteCustom(fast, { durationSeconds: 15, resolution: "720p", generateAudio: true }), 3_420_000); // 3.4125 → 3.42
-  assert.equal(quoteCustom(alpha, { durationSeconds: 15, resolution: "1080p", generateAudio: true }), 9_000_000);
+  assert.equal(
+    quoteCustom(alpha, { durationSeconds: 4, resolution: "480p", generateAudio: false }),
+    450_000,
+  ); // 0.448 → 0.45
+  assert.equal(
+    quoteCustom(fast, { durationSeconds: 7, resolution: "480p", generateAudio: true }),
+    570_000,
+  ); // 0.56875 → 0.57
+  assert.equal(
+    quoteCustom(fast, { durationSeconds: 15, resolution: "720p", generateAudio: true }),
+    3_420_000,
+  ); // 3.4125 → 3.42
+  assert.equal(
+    quoteCustom(alpha, { durationSeconds: 15, resolution: "1080p", generateAudio: true }),
+    9_000_000,
+  );
 });
 
 test("price ranges match the published min and max", () => {
-  assert.deepEqual(priceRange(custom("alpha-custom")), { minAtomic: 450_000, maxAtomic: 9_000_000 });
-  assert.deepEqual(priceRange(custom("alpha-fast-custom")), { minAtomic: 260_000, maxAtomic: 3_420_000 });
+  assert.deepEqual(priceRange(custom("alpha-custom")), {
+    minAtomic: 450_000,
+    maxAtomic: 9_000_000,
+  });
+  assert.deepEqual(priceRange(custom("alpha-fast-custom")), {
+    minAtomic: 260_000,
+    maxAtomic: 3_420_000,
+  });
 });
 
 test("a resolution the model does not offer cannot be priced", () => {
-  assert.throws(() => quoteCustom(custom("alpha-fast-custom"), { durationSeconds: 5, resolution: "1080p", generateAudio: false }), RangeError);
+  assert.throws(
+    () =>
+      quoteCustom(custom("alpha-fast-custom"), {
+        durationSeconds: 5,
+        resolution: "1080p",
+        generateAudio: false,
+      }),
+    RangeError,
+  );
 });
 
 test("formatUsd renders atomic units as decimal strings", () => {
@@ -78,9 +112,19 @@ test("the catalogue has the four products of the spec with unique paths and oper
     PRODUCTS.map((p) => [p.sku, p.path, p.operationId, p.model]),
     [
       ["alpha-5s-720p", "/generate/alpha/5s-720p", "generate_alpha_5s_720p", "alpha-2.0"],
-      ["alpha-fast-5s-720p", "/generate/alpha-fast/5s-720p", "generate_alpha_fast_5s_720p", "alpha-2.0-fast"],
+      [
+        "alpha-fast-5s-720p",
+        "/generate/alpha-fast/5s-720p",
+        "generate_alpha_fast_5s_720p",
+        "alpha-2.0-fast",
+      ],
       ["alpha-custom", "/generate/alpha/custom", "generate_alpha_custom", "alpha-2.0"],
-      ["alpha-fast-custom", "/generate/alpha-fast/custom", "generate_alpha_fast_custom", "alpha-2.0-fast"],
+      [
+        "alpha-fast-custom",
+        "/generate/alpha-fast/custom",
+        "generate_alpha_fast_custom",
+        "alpha-2.0-fast",
+      ],
     ],
   );
 });

@@ -29,9 +29,16 @@ beforeEach(() => {
 });
 
 const ark = (over: Partial<ArkConfig> = {}) =>
-  createArkProvider({ baseUrl: fake.url, apiKey: fake.apiKey, models: MODELS, requestTimeoutMs: 400, ...over });
+  createArkProvider({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    models: MODELS,
+    requestTimeoutMs: 400,
+    ...over,
+  });
 
-const rejectsWith = (promise: Promise<unknown>, code: string, retryable: boolean) => rejectsWithFailure(promise, code, retryable, fake.apiKey);
+const rejectsWith = (promise: Promise<unknown>, code: string, retryable: boolean) =>
+  rejectsWithFailure(promise, code, retryable, fake.apiKey);
 
 test("happy path: submit, poll until done, download a real MP4", async () => {
   const { taskId } = await ark().submit(SPEC);
@@ -68,12 +75,21 @@ test("happy path: submit, poll until done, download a real MP4", async () => {
   assert.ok(bytes.equals(fake.video));
   assert.equal(bytes.toString("latin1", 4, 8), "ftyp");
   const fileRequest = fake.requests.at(-1);
-  assert.equal(fileRequest?.headers.authorization, undefined, "the key never goes to the video host");
+  assert.equal(
+    fileRequest?.headers.authorization,
+    undefined,
+    "the key never goes to the video host",
+  );
 });
 
 test("a null or -1 seed is omitted and the upstream's seed is reported", async () => {
   for (const seed of [null, -1]) {
-    const { taskId } = await ark().submit({ ...SPEC, seed, cameraFixed: null, generateAudio: false });
+    const { taskId } = await ark().submit({
+      ...SPEC,
+      seed,
+      cameraFixed: null,
+      generateAudio: false,
+    });
     const body = fake.requests.at(-1)?.body as Record<string, unknown>;
     assert.equal("seed" in body, false);
     assert.equal(body.generate_audio, false);
@@ -83,10 +99,17 @@ test("a null or -1 seed is omitted and the upstream's seed is reported", async (
 });
 
 test("alpha-2.0-fast at 1080p is refused before anything is sent", async () => {
-  await rejectsWith(ark().submit({ ...SPEC, model: "alpha-2.0-fast", resolution: "1080p" }), "unsupported_resolution", false);
+  await rejectsWith(
+    ark().submit({ ...SPEC, model: "alpha-2.0-fast", resolution: "1080p" }),
+    "unsupported_resolution",
+    false,
+  );
   assert.equal(fake.requests.length, 0);
   await ark().submit({ ...SPEC, model: "alpha-2.0-fast", resolution: "720p" });
-  assert.equal((fake.requests.at(-1)?.body as { model?: string } | undefined)?.model, "seedance-2-0-fast-260128");
+  assert.equal(
+    (fake.requests.at(-1)?.body as { model?: string } | undefined)?.model,
+    "seedance-2-0-fast-260128",
+  );
 });
 
 test("submit faults map to the right codes and retryability", async () => {
@@ -110,15 +133,29 @@ test("a hung submit times out quickly and retryably", async () => {
 });
 
 test("an unreachable upstream is retryable", async () => {
-  await rejectsWith(ark({ baseUrl: "http://127.0.0.1:1" }).submit(SPEC), "upstream_unreachable", true);
+  await rejectsWith(
+    ark({ baseUrl: "http://127.0.0.1:1" }).submit(SPEC),
+    "upstream_unreachable",
+    true,
+  );
 });
 
 test("tasks that end failed map to retryable failures, output moderation to a refusal", async () => {
   fake.faults.enqueue("task_failed", "output_moderation");
   const failed = await pollUntilSettled(ark(), (await ark().submit(SPEC)).taskId);
-  assert.deepEqual(failed.result, { state: "failed", error: { code: "upstream_failed", message: "The upstream failed to produce a video.", retryable: true } });
+  assert.deepEqual(failed.result, {
+    state: "failed",
+    error: {
+      code: "upstream_failed",
+      message: "The upstream failed to produce a video.",
+      retryable: true,
+    },
+  });
   const refused = await pollUntilSettled(ark(), (await ark().submit(SPEC)).taskId);
-  assert.equal(refused.result.state === "failed" && refused.result.error.code, "content_rejected_upstream");
+  assert.equal(
+    refused.result.state === "failed" && refused.result.error.code,
+    "content_rejected_upstream",
+  );
   assert.equal(refused.result.state === "failed" && refused.result.error.retryable, false);
 });
 
@@ -139,7 +176,11 @@ test("a hung task keeps running; cancel deletes queued tasks and tolerates refus
 test("an unknown task is reported lost, so the job can fail over", async () => {
   assert.deepEqual(await ark().poll("cgt-does-not-exist"), {
     state: "failed",
-    error: { code: "upstream_task_lost", message: "The upstream no longer knows this task.", retryable: true },
+    error: {
+      code: "upstream_task_lost",
+      message: "The upstream no longer knows this task.",
+      retryable: true,
+    },
   });
 });
 

@@ -16,7 +16,10 @@ const SPEC: GenerationSpec = {
   generateAudio: true,
   cameraFixed: true,
 };
-const ENDPOINTS = { "alpha-2.0": "fal-ai/bytedance/seedance/v2/text-to-video", "alpha-2.0-fast": "fal-ai/bytedance/seedance/v2/fast/text-to-video" };
+const ENDPOINTS = {
+  "alpha-2.0": "fal-ai/bytedance/seedance/v2/text-to-video",
+  "alpha-2.0-fast": "fal-ai/bytedance/seedance/v2/fast/text-to-video",
+};
 
 let fake: FalFake;
 before(async () => {
@@ -29,9 +32,16 @@ beforeEach(() => {
 });
 
 const fal = (over: Partial<FalConfig> = {}) =>
-  createFalProvider({ queueBaseUrl: fake.url, apiKey: fake.apiKey, endpoints: ENDPOINTS, requestTimeoutMs: 400, ...over });
+  createFalProvider({
+    queueBaseUrl: fake.url,
+    apiKey: fake.apiKey,
+    endpoints: ENDPOINTS,
+    requestTimeoutMs: 400,
+    ...over,
+  });
 
-const rejectsWith = (promise: Promise<unknown>, code: string, retryable: boolean) => rejectsWithFailure(promise, code, retryable, fake.apiKey);
+const rejectsWith = (promise: Promise<unknown>, code: string, retryable: boolean) =>
+  rejectsWithFailure(promise, code, retryable, fake.apiKey);
 
 async function settled(spec: GenerationSpec = SPEC) {
   const { taskId } = await fal().submit(spec);
@@ -45,7 +55,13 @@ test("happy path: queue, poll, fetch the result, download a real MP4", async () 
   assert.equal(post?.path, "/fal-ai/bytedance/seedance/v2/text-to-video");
   assert.equal(post?.headers.authorization, `Key ${fake.apiKey}`);
   // No seed and no camera_fixed: fal takes neither. Duration is a string.
-  assert.deepEqual(post?.body, { prompt: SPEC.prompt, aspect_ratio: "16:9", resolution: "720p", duration: "5", generate_audio: true });
+  assert.deepEqual(post?.body, {
+    prompt: SPEC.prompt,
+    aspect_ratio: "16:9",
+    resolution: "720p",
+    duration: "5",
+    generate_audio: true,
+  });
 
   // A fresh instance (as after a restart) resumes from the task id alone.
   const { result, polls } = await pollUntilSettled(fal(), taskId);
@@ -53,7 +69,13 @@ test("happy path: queue, poll, fetch the result, download a real MP4", async () 
   const [requestId] = [...fake.queue.keys()];
   // fal's status and result URLs keep only owner/app; the stored URLs are used as given.
   assert.ok(fake.requests.some((r) => r.path === `/fal-ai/bytedance/requests/${requestId}/status`));
-  assert.ok(fake.requests.some((r) => r.path === `/fal-ai/bytedance/requests/${requestId}` && r.headers.authorization === `Key ${fake.apiKey}`));
+  assert.ok(
+    fake.requests.some(
+      (r) =>
+        r.path === `/fal-ai/bytedance/requests/${requestId}` &&
+        r.headers.authorization === `Key ${fake.apiKey}`,
+    ),
+  );
   assert.equal(result.state, "succeeded");
   if (result.state !== "succeeded") return;
   assert.equal(result.seed, 987_654, "the seed fal reports is recorded");
@@ -63,22 +85,47 @@ test("happy path: queue, poll, fetch the result, download a real MP4", async () 
   assert.equal(download.contentType, "video/mp4");
   assert.equal(download.size, fake.video.length);
   assert.ok((await buffer(download.body)).equals(fake.video));
-  assert.equal(fake.requests.at(-1)?.headers.authorization, undefined, "the key never goes to the file host");
+  assert.equal(
+    fake.requests.at(-1)?.headers.authorization,
+    undefined,
+    "the key never goes to the file host",
+  );
 });
 
 test("adaptive becomes 16:9, other ratios and durations pass through", async () => {
-  await fal().submit({ ...SPEC, ratio: "adaptive", durationSeconds: 12, generateAudio: false, model: "alpha-2.0-fast", resolution: "480p" });
+  await fal().submit({
+    ...SPEC,
+    ratio: "adaptive",
+    durationSeconds: 12,
+    generateAudio: false,
+    model: "alpha-2.0-fast",
+    resolution: "480p",
+  });
   const post = fake.requests.at(-1);
   assert.equal(post?.path, "/fal-ai/bytedance/seedance/v2/fast/text-to-video");
-  assert.deepEqual(post?.body, { prompt: SPEC.prompt, aspect_ratio: "16:9", resolution: "480p", duration: "12", generate_audio: false });
+  assert.deepEqual(post?.body, {
+    prompt: SPEC.prompt,
+    aspect_ratio: "16:9",
+    resolution: "480p",
+    duration: "12",
+    generate_audio: false,
+  });
   await fal().submit({ ...SPEC, ratio: "9:16" });
-  assert.equal((fake.requests.at(-1)?.body as { aspect_ratio?: string } | undefined)?.aspect_ratio, "9:16");
+  assert.equal(
+    (fake.requests.at(-1)?.body as { aspect_ratio?: string } | undefined)?.aspect_ratio,
+    "9:16",
+  );
 });
 
 test("no seed in the result is reported as null", async () => {
   const quiet = await startFalFake({ pollsBeforeDone: 0, reportedSeed: null });
   try {
-    const provider = createFalProvider({ queueBaseUrl: quiet.url, apiKey: quiet.apiKey, endpoints: ENDPOINTS, requestTimeoutMs: 400 });
+    const provider = createFalProvider({
+      queueBaseUrl: quiet.url,
+      apiKey: quiet.apiKey,
+      endpoints: ENDPOINTS,
+      requestTimeoutMs: 400,
+    });
     const { taskId } = await provider.submit(SPEC);
     const { result } = await pollUntilSettled(provider, taskId);
     assert.equal(result.state === "succeeded" && result.seed, null);
@@ -88,7 +135,11 @@ test("no seed in the result is reported as null", async () => {
 });
 
 test("alpha-2.0-fast at 1080p is refused before anything is sent", async () => {
-  await rejectsWith(fal().submit({ ...SPEC, model: "alpha-2.0-fast", resolution: "1080p" }), "unsupported_resolution", false);
+  await rejectsWith(
+    fal().submit({ ...SPEC, model: "alpha-2.0-fast", resolution: "1080p" }),
+    "unsupported_resolution",
+    false,
+  );
   assert.equal(fake.requests.length, 0);
 });
 
@@ -111,7 +162,11 @@ test("a hung submit times out quickly and retryably; an unreachable host is retr
   const started = Date.now();
   await rejectsWith(fal({ requestTimeoutMs: 200 }).submit(SPEC), "upstream_timeout", true);
   assert.ok(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
-  await rejectsWith(fal({ queueBaseUrl: "http://127.0.0.1:1" }).submit(SPEC), "upstream_unreachable", true);
+  await rejectsWith(
+    fal({ queueBaseUrl: "http://127.0.0.1:1" }).submit(SPEC),
+    "upstream_unreachable",
+    true,
+  );
 });
 
 test("failed results map through the result URL's status and retry header", async () => {
@@ -120,7 +175,10 @@ test("failed results map through the result URL's status and retry header", asyn
   assert.equal(failed.result.state === "failed" && failed.result.error.code, "upstream_error");
   assert.equal(failed.result.state === "failed" && failed.result.error.retryable, true);
   const refused = await settled();
-  assert.equal(refused.result.state === "failed" && refused.result.error.code, "content_rejected_upstream");
+  assert.equal(
+    refused.result.state === "failed" && refused.result.error.code,
+    "content_rejected_upstream",
+  );
   assert.equal(refused.result.state === "failed" && refused.result.error.retryable, false);
 });
 
@@ -136,12 +194,35 @@ test("a hung request keeps running; cancel PUTs the stored cancel URL", async ()
 });
 
 test("unknown, garbled or foreign task ids are lost, and the key never leaves the queue host", async () => {
-  const lost = { state: "failed", error: { code: "upstream_task_lost", message: "The upstream no longer knows this task.", retryable: true } };
+  const lost = {
+    state: "failed",
+    error: {
+      code: "upstream_task_lost",
+      message: "The upstream no longer knows this task.",
+      retryable: true,
+    },
+  };
   assert.deepEqual(await fal().poll("not-a-fal-task"), lost);
-  const foreign = { request_id: "x", status_url: "http://evil.example/s", response_url: "http://evil.example/r", cancel_url: "http://evil.example/c" };
-  assert.deepEqual(await fal().poll(`fal.${Buffer.from(JSON.stringify(foreign)).toString("base64url")}`), lost);
-  const gone = { request_id: "x", status_url: `${fake.url}/fal-ai/bytedance/requests/x/status`, response_url: `${fake.url}/fal-ai/bytedance/requests/x`, cancel_url: `${fake.url}/fal-ai/bytedance/requests/x/cancel` };
-  assert.deepEqual(await fal().poll(`fal.${Buffer.from(JSON.stringify(gone)).toString("base64url")}`), lost);
+  const foreign = {
+    request_id: "x",
+    status_url: "http://evil.example/s",
+    response_url: "http://evil.example/r",
+    cancel_url: "http://evil.example/c",
+  };
+  assert.deepEqual(
+    await fal().poll(`fal.${Buffer.from(JSON.stringify(foreign)).toString("base64url")}`),
+    lost,
+  );
+  const gone = {
+    request_id: "x",
+    status_url: `${fake.url}/fal-ai/bytedance/requests/x/status`,
+    response_url: `${fake.url}/fal-ai/bytedance/requests/x`,
+    cancel_url: `${fake.url}/fal-ai/bytedance/requests/x/cancel`,
+  };
+  assert.deepEqual(
+    await fal().poll(`fal.${Buffer.from(JSON.stringify(gone)).toString("base64url")}`),
+    lost,
+  );
   assert.equal(fake.requests.length, 1, "only the request to the configured host was made");
 });
 
@@ -155,5 +236,12 @@ test("broken videos surface as retryable broken_video", async () => {
   assert.equal(urls.length, 3);
   const [html, truncated, short] = urls as [string, string, string];
   await rejectsWith(fal().download("t", html), "broken_video", true);
-  for (const url of [truncated, short]) await rejectsWith(fal().download("t", url).then((d) => buffer(d.body)), "broken_video", true);
+  for (const url of [truncated, short])
+    await rejectsWith(
+      fal()
+        .download("t", url)
+        .then((d) => buffer(d.body)),
+      "broken_video",
+      true,
+    );
 });

@@ -39,7 +39,10 @@ before(async () => {
   // Red-dominated bars first, a blue-dominated picture last, so the clip's ends can be told apart.
   first = store(await syntheticImage("color=c=0xd02020", 640, 480, "png"), "image/png", 640, 480);
   last = store(await syntheticImage("color=c=0x2030d0", 640, 480, "jpg"), "image/jpeg", 640, 480);
-  [ark, fal] = await Promise.all([startArkFake({ pollsBeforeDone: 0 }), startFalFake({ pollsBeforeDone: 0 })]);
+  [ark, fal] = await Promise.all([
+    startArkFake({ pollsBeforeDone: 0 }),
+    startFalFake({ pollsBeforeDone: 0 }),
+  ]);
   workDir = await mkdtemp(path.join(os.tmpdir(), "reel402-i2v-"));
 });
 after(async () => {
@@ -75,19 +78,45 @@ test("the adaptive ratio is the supported one nearest the picture", () => {
 
 test("the request hash names the pictures: another image or last frame is another request", () => {
   const base = spec();
-  assert.notEqual(requestHash("alpha-i2v", base), requestHash("alpha-i2v", spec({ images: { first: last, last: null } })));
-  assert.notEqual(requestHash("alpha-i2v", base), requestHash("alpha-i2v", spec({ images: { first, last } })));
+  assert.notEqual(
+    requestHash("alpha-i2v", base),
+    requestHash("alpha-i2v", spec({ images: { first: last, last: null } })),
+  );
+  assert.notEqual(
+    requestHash("alpha-i2v", base),
+    requestHash("alpha-i2v", spec({ images: { first, last } })),
+  );
   assert.equal(requestHash("alpha-i2v", base), requestHash("alpha-i2v", spec()));
 });
 
 test("Ark gets the prompt and the frames as role-tagged image_url items with data URLs", async () => {
-  const provider = createArkProvider({ baseUrl: ark.url, apiKey: ark.apiKey, models: { "alpha-2.0": "m", "alpha-2.0-fast": "mf" }, requestTimeoutMs: 2000, loadImage });
+  const provider = createArkProvider({
+    baseUrl: ark.url,
+    apiKey: ark.apiKey,
+    models: { "alpha-2.0": "m", "alpha-2.0-fast": "mf" },
+    requestTimeoutMs: 2000,
+    loadImage,
+  });
   const { taskId } = await provider.submit(spec({ images: { first, last } }));
-  const body = ark.requests[0]?.body as { content: { type: string; text?: string; role?: string; image_url?: { url: string } }[]; ratio: string };
-  assert.deepEqual(body.content.map((c) => [c.type, c.role ?? null]), [["text", null], ["image_url", "first_frame"], ["image_url", "last_frame"]]);
+  const body = ark.requests[0]?.body as {
+    content: { type: string; text?: string; role?: string; image_url?: { url: string } }[];
+    ratio: string;
+  };
+  assert.deepEqual(
+    body.content.map((c) => [c.type, c.role ?? null]),
+    [
+      ["text", null],
+      ["image_url", "first_frame"],
+      ["image_url", "last_frame"],
+    ],
+  );
   assert.match(body.content[1]?.image_url?.url ?? "", /^data:image\/png;base64,/);
   assert.match(body.content[2]?.image_url?.url ?? "", /^data:image\/jpeg;base64,/);
-  assert.ok(dataUrlBytes(body.content[1]?.image_url?.url ?? "").equals(images.get(first.id)?.bytes ?? Buffer.alloc(0)));
+  assert.ok(
+    dataUrlBytes(body.content[1]?.image_url?.url ?? "").equals(
+      images.get(first.id)?.bytes ?? Buffer.alloc(0),
+    ),
+  );
   assert.equal(body.ratio, "4:3");
   const { result } = await pollUntilSettled(provider, taskId);
   assert.equal(result.state, "succeeded");
@@ -95,7 +124,10 @@ test("Ark gets the prompt and the frames as role-tagged image_url items with dat
   // Without a prompt the content is the picture alone.
   await provider.submit(spec({ prompt: "" }));
   const second = ark.requests.at(-1)?.body as { content: { type: string; role?: string }[] };
-  assert.deepEqual(second.content.map((c) => [c.type, c.role]), [["image_url", "first_frame"]]);
+  assert.deepEqual(
+    second.content.map((c) => [c.type, c.role]),
+    [["image_url", "first_frame"]],
+  );
 });
 
 test("the Ark fake refuses what Ark refuses: a last frame alone, an image that is not what it claims", async () => {
@@ -106,20 +138,63 @@ test("the Ark fake refuses what Ark refuses: a last frame alone, an image that i
       body: JSON.stringify({ model: "m", content }),
     });
   const png = `data:image/png;base64,${images.get(first.id)?.bytes.toString("base64")}`;
-  assert.equal((await post([{ type: "image_url", image_url: { url: png }, role: "last_frame" }])).status, 400);
-  assert.equal((await post([{ type: "image_url", image_url: { url: png.replace("image/png", "image/webp") }, role: "first_frame" }])).status, 400);
-  assert.equal((await post([{ type: "image_url", image_url: { url: "/local/file.png" }, role: "first_frame" }])).status, 400);
-  assert.equal((await post([{ type: "image_url", image_url: { url: png }, role: "first_frame" }])).status, 200);
+  assert.equal(
+    (await post([{ type: "image_url", image_url: { url: png }, role: "last_frame" }])).status,
+    400,
+  );
+  assert.equal(
+    (
+      await post([
+        {
+          type: "image_url",
+          image_url: { url: png.replace("image/png", "image/webp") },
+          role: "first_frame",
+        },
+      ])
+    ).status,
+    400,
+  );
+  assert.equal(
+    (
+      await post([
+        { type: "image_url", image_url: { url: "/local/file.png" }, role: "first_frame" },
+      ])
+    ).status,
+    400,
+  );
+  assert.equal(
+    (await post([{ type: "image_url", image_url: { url: png }, role: "first_frame" }])).status,
+    200,
+  );
 });
 
 test("fal gets image_url and end_image_url on the image-to-video twin of its endpoint", async () => {
-  const endpoints = { "alpha-2.0": "bytedance/seedance-2.0/text-to-video", "alpha-2.0-fast": "bytedance/seedance-2.0/fast/text-to-video" };
-  const provider = createFalProvider({ queueBaseUrl: fal.url, apiKey: fal.apiKey, endpoints, requestTimeoutMs: 2000, loadImage });
-  const { taskId } = await provider.submit(spec({ model: "alpha-2.0-fast", images: { first, last }, prompt: "" }));
+  const endpoints = {
+    "alpha-2.0": "bytedance/seedance-2.0/text-to-video",
+    "alpha-2.0-fast": "bytedance/seedance-2.0/fast/text-to-video",
+  };
+  const provider = createFalProvider({
+    queueBaseUrl: fal.url,
+    apiKey: fal.apiKey,
+    endpoints,
+    requestTimeoutMs: 2000,
+    loadImage,
+  });
+  const { taskId } = await provider.submit(
+    spec({ model: "alpha-2.0-fast", images: { first, last }, prompt: "" }),
+  );
   const request = fal.requests[0];
   assert.equal(request?.path, "/bytedance/seedance-2.0/fast/image-to-video");
   const body = request?.body as Record<string, string>;
-  assert.deepEqual(Object.keys(body).sort(), ["aspect_ratio", "duration", "end_image_url", "generate_audio", "image_url", "prompt", "resolution"]);
+  assert.deepEqual(Object.keys(body).sort(), [
+    "aspect_ratio",
+    "duration",
+    "end_image_url",
+    "generate_audio",
+    "image_url",
+    "prompt",
+    "resolution",
+  ]);
   assert.match(body.image_url ?? "", /^data:image\/png;base64,/);
   assert.match(body.end_image_url ?? "", /^data:image\/jpeg;base64,/);
   assert.ok((body.prompt ?? "").length > 0, "fal requires a prompt, so a neutral one is sent");
@@ -136,27 +211,58 @@ test("fal gets image_url and end_image_url on the image-to-video twin of its end
   assert.equal(res.status, 422);
 
   // An endpoint with no known image twin fails over rather than sending images to a text model.
-  const odd = createFalProvider({ queueBaseUrl: fal.url, apiKey: fal.apiKey, endpoints: { ...endpoints, "alpha-2.0": "someone/other-model" }, requestTimeoutMs: 2000, loadImage });
+  const odd = createFalProvider({
+    queueBaseUrl: fal.url,
+    apiKey: fal.apiKey,
+    endpoints: { ...endpoints, "alpha-2.0": "someone/other-model" },
+    requestTimeoutMs: 2000,
+    loadImage,
+  });
   await rejectsWithFailure(odd.submit(spec()), "unsupported_input", true, fal.apiKey);
 });
 
 test("an unreadable frame image fails the attempt retryably on every upstream", async () => {
-  const missing = spec({ images: { first: { ...first, id: `upl_${"0".repeat(64)}` }, last: null } });
-  const provider = createArkProvider({ baseUrl: ark.url, apiKey: ark.apiKey, models: { "alpha-2.0": "m", "alpha-2.0-fast": "mf" }, requestTimeoutMs: 2000, loadImage });
+  const missing = spec({
+    images: { first: { ...first, id: `upl_${"0".repeat(64)}` }, last: null },
+  });
+  const provider = createArkProvider({
+    baseUrl: ark.url,
+    apiKey: ark.apiKey,
+    models: { "alpha-2.0": "m", "alpha-2.0-fast": "mf" },
+    requestTimeoutMs: 2000,
+    loadImage,
+  });
   await rejectsWithFailure(provider.submit(missing), "image_unavailable", true, ark.apiKey);
   const local = createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, loadImage });
   await rejectsWithFailure(local.submit(missing), "image_unavailable", true, "no key");
 });
 
 for (const [name, over, expected] of [
-  ["a panning clip of the picture with audio", (): Partial<GenerationSpec> => ({ generateAudio: true, durationSeconds: 4, resolution: "480p", ratio: "4:3" }), { width: 640, height: 480, duration: 4, audio: true }],
+  [
+    "a panning clip of the picture with audio",
+    (): Partial<GenerationSpec> => ({
+      generateAudio: true,
+      durationSeconds: 4,
+      resolution: "480p",
+      ratio: "4:3",
+    }),
+    { width: 640, height: 480, duration: 4, audio: true },
+  ],
   [
     "a fixed-camera 16:9 clip that moves to the last frame",
-    (): Partial<GenerationSpec> => ({ images: { first, last }, ratio: "16:9", resolution: "720p", durationSeconds: 5, cameraFixed: true }),
+    (): Partial<GenerationSpec> => ({
+      images: { first, last },
+      ratio: "16:9",
+      resolution: "720p",
+      durationSeconds: 5,
+      cameraFixed: true,
+    }),
     { width: 1280, height: 720, duration: 5, audio: false },
   ],
 ] as const) {
-  test(`the local renderer makes ${name} at the exact size, duration and fps`, { timeout: 60_000 }, async () => {
+  test(`the local renderer makes ${name} at the exact size, duration and fps`, {
+    timeout: 60_000,
+  }, async () => {
     const provider = createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, loadImage });
     const { taskId } = await provider.submit(spec(over()));
     const { result } = await pollUntilSettled(provider, taskId);

@@ -32,7 +32,8 @@ before(async () => {
 });
 after(() => rm(workDir, { recursive: true, force: true }));
 
-const local = (over: { minLatencyMs?: number; faultRate?: number } = {}) => createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, ...over });
+const local = (over: { minLatencyMs?: number; faultRate?: number } = {}) =>
+  createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, ...over });
 
 /** Renders a spec to completion and returns the output file. */
 async function render(spec: GenerationSpec, provider: VideoProvider = local()) {
@@ -51,7 +52,11 @@ const isAlive = (pid: number) => {
     return false;
   }
 };
-const stateOf = async (taskId: string) => JSON.parse(await readFile(path.join(workDir, taskId, "state.json"), "utf8")) as { pid: number | null; status: string };
+const stateOf = async (taskId: string) =>
+  JSON.parse(await readFile(path.join(workDir, taskId, "state.json"), "utf8")) as {
+    pid: number | null;
+    status: string;
+  };
 
 test("frame sizes: the resolution names the short side; adaptive is 16:9", () => {
   const cases: [Resolution, Ratio, number, number][] = [
@@ -65,14 +70,22 @@ test("frame sizes: the resolution names the short side; adaptive is 16:9", () =>
     ["1080p", "16:9", 1920, 1080],
     ["720p", "adaptive", 1280, 720],
   ];
-  for (const [resolution, ratio, width, height] of cases) assert.deepEqual(frameSize(resolution, ratio), { width, height }, `${ratio} ${resolution}`);
+  for (const [resolution, ratio, width, height] of cases)
+    assert.deepEqual(frameSize(resolution, ratio), { width, height }, `${ratio} ${resolution}`);
 });
 
 test("prompts are flattened, wrapped and cut with an ellipsis", () => {
-  const text = wrapPrompt(`Line one\nline\ttwo\u0000 ${"word ".repeat(200)}${"x".repeat(300)}`, 1280, 40);
+  const text = wrapPrompt(
+    `Line one\nline\ttwo\u0000 ${"word ".repeat(200)}${"x".repeat(300)}`,
+    1280,
+    40,
+  );
   const lines = text.split("\n");
   assert.equal(lines.length, 6);
-  assert.ok(lines.every((l) => [...l].length <= 42), text);
+  assert.ok(
+    lines.every((l) => [...l].length <= 42),
+    text,
+  );
   assert.ok(text.startsWith("Line one line two word"));
   assert.ok(text.endsWith("…"));
   assert.ok(!text.includes("\u0000") && !text.includes("\t"));
@@ -82,12 +95,20 @@ test("prompts are flattened, wrapped and cut with an ellipsis", () => {
 
 test("16:9 720p 5 s with audio", async (t) => {
   const started = Date.now();
-  const { result, file, taskId } = await render({ ...SPEC, durationSeconds: 5, resolution: "720p", generateAudio: true });
+  const { result, file, taskId } = await render({
+    ...SPEC,
+    durationSeconds: 5,
+    resolution: "720p",
+    generateAudio: true,
+  });
   t.diagnostic(`rendered 5 s 720p with audio in ${Date.now() - started} ms`);
   assert.equal(result.seed, 42);
   assert.equal(result.framesPerSecond, 24);
   const info = await probe(file);
-  assert.deepEqual([info.width, info.height, info.fps, info.videoCodec, info.hasAudio], [1280, 720, 24, "h264", true]);
+  assert.deepEqual(
+    [info.width, info.height, info.fps, info.videoCodec, info.hasAudio],
+    [1280, 720, 24, "h264", true],
+  );
   assert.ok(Math.abs(info.duration - 5) < 0.1, `duration ${info.duration}`);
   const download = await local().download(taskId, result.videoUrl);
   const bytes = await buffer(download.body);
@@ -97,21 +118,36 @@ test("16:9 720p 5 s with audio", async (t) => {
 });
 
 test("9:16 480p 4 s without audio", async () => {
-  const { file } = await render({ ...SPEC, durationSeconds: 4, ratio: "9:16", prompt: "x".repeat(2000) });
+  const { file } = await render({
+    ...SPEC,
+    durationSeconds: 4,
+    ratio: "9:16",
+    prompt: "x".repeat(2000),
+  });
   const info = await probe(file);
-  assert.deepEqual([info.width, info.height, info.fps, info.videoCodec, info.hasAudio], [480, 854, 24, "h264", false]);
+  assert.deepEqual(
+    [info.width, info.height, info.fps, info.videoCodec, info.hasAudio],
+    [480, 854, 24, "h264", false],
+  );
   assert.ok(Math.abs(info.duration - 4) < 0.1, `duration ${info.duration}`);
 });
 
 test("the same seed gives the same bytes; another seed differs; no seed picks and reports one", async () => {
   const spec = { ...SPEC, generateAudio: true };
   const [a, b, c] = await Promise.all([render(spec), render(spec), render({ ...spec, seed: 43 })]);
-  const [bytesA, bytesB, bytesC] = await Promise.all([a.file, b.file, c.file].map((f) => readFile(f)));
+  const [bytesA, bytesB, bytesC] = await Promise.all(
+    [a.file, b.file, c.file].map((f) => readFile(f)),
+  );
   assert.ok(bytesA?.equals(bytesB as Buffer), "same seed, same bytes");
   assert.ok(!bytesA?.equals(bytesC as Buffer), "another seed, other bytes");
   for (const seed of [null, -1]) {
     const { result } = await render({ ...SPEC, durationSeconds: 1, seed });
-    assert.ok(Number.isInteger(result.seed) && (result.seed as number) >= 0 && (result.seed as number) < 2 ** 32, `seed ${result.seed}`);
+    assert.ok(
+      Number.isInteger(result.seed) &&
+        (result.seed as number) >= 0 &&
+        (result.seed as number) < 2 ** 32,
+      `seed ${result.seed}`,
+    );
   }
 });
 
@@ -151,7 +187,10 @@ test("a task whose renderer died is rendered again, same task, same seed", async
   // As if the process died mid-render: no output, state still rendering, its pid gone.
   await rm(first.file);
   const state = await stateOf(first.taskId);
-  await writeFile(path.join(workDir, first.taskId, "state.json"), JSON.stringify({ ...state, status: "rendering", pid: 2 ** 22 + 17 }));
+  await writeFile(
+    path.join(workDir, first.taskId, "state.json"),
+    JSON.stringify({ ...state, status: "rendering", pid: 2 ** 22 + 17 }),
+  );
   const { result } = await pollUntilSettled(local(), first.taskId);
   assert.equal(result.state === "succeeded" && result.seed, 42);
   assert.ok((await readFile(first.file)).equals(original));
@@ -165,8 +204,17 @@ test("a render orphaned by a crashed process is recovered by the next process", 
     const p = createLocalProvider({ workDir: ${JSON.stringify(workDir)}, minLatencyMs: 0, faultRate: 0 });
     const { taskId } = await p.submit(${JSON.stringify({ ...SPEC, durationSeconds: 3 })});
     process.stdout.write(taskId, () => process.kill(process.pid, "SIGKILL"));`;
-  const child = promisify(execFile)(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", script]);
-  const { stdout } = await child.catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+  const child = promisify(execFile)(process.execPath, [
+    "--conditions=react-server",
+    "--import",
+    "tsx",
+    "--input-type=module",
+    "-e",
+    script,
+  ]);
+  const { stdout } = await child.catch((error: { stdout?: string }) => ({
+    stdout: error.stdout ?? "",
+  }));
   const taskId = stdout.trim();
   assert.match(taskId, /^local-/);
   const orphan = (await stateOf(taskId)).pid;
@@ -194,5 +242,7 @@ test("unknown or malformed task ids are lost, never a path", async () => {
     const polled = await local().poll(id);
     assert.equal(polled.state === "failed" && polled.error.code, "upstream_task_lost");
   }
-  await assert.rejects(local().download("../../etc/passwd", "file:///etc/passwd"), { name: "ProviderFailure" });
+  await assert.rejects(local().download("../../etc/passwd", "file:///etc/passwd"), {
+    name: "ProviderFailure",
+  });
 });

@@ -17,7 +17,13 @@ async function fakeFacilitator(networks: string[], opts: { delayMs?: number } = 
     if (req.url?.endsWith("/supported")) calls.supported++;
     setTimeout(() => {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ kinds: networks.map((network) => ({ x402Version: 2, scheme: "exact", network })), extensions: [], signers: {} }));
+      res.end(
+        JSON.stringify({
+          kinds: networks.map((network) => ({ x402Version: 2, scheme: "exact", network })),
+          extensions: [],
+          signers: {},
+        }),
+      );
     }, opts.delayMs ?? 0);
   });
   servers.push(server);
@@ -50,13 +56,22 @@ test("a facilitator listing x402 v2 exact on our network is ready, and asked at 
 
 test("a facilitator not serving our network, unreachable, or too slow makes the instance not ready", async () => {
   const wrong = await fakeFacilitator(["eip155:8453"]);
-  assert.deepEqual((await facilitatorReadiness(sepolia(wrong.url))).map((f) => f.check), ["facilitator"]);
+  assert.deepEqual(
+    (await facilitatorReadiness(sepolia(wrong.url))).map((f) => f.check),
+    ["facilitator"],
+  );
   // Nothing listens on port 1.
-  assert.deepEqual((await facilitatorReadiness(sepolia("http://127.0.0.1:1"))).map((f) => f.check), ["facilitator"]);
+  assert.deepEqual(
+    (await facilitatorReadiness(sepolia("http://127.0.0.1:1"))).map((f) => f.check),
+    ["facilitator"],
+  );
   const slow = await fakeFacilitator(["eip155:84532"], { delayMs: 10_000 });
   const t0 = Date.now();
   const failures = await facilitatorReadiness(sepolia(slow.url));
-  assert.deepEqual(failures.map((f) => f.check), ["facilitator"]);
+  assert.deepEqual(
+    failures.map((f) => f.check),
+    ["facilitator"],
+  );
   assert.ok(Date.now() - t0 < 5_000, "a slow facilitator must not hold the probe");
   assert.doesNotMatch(JSON.stringify(failures), /127\.0\.0\.1/);
 });

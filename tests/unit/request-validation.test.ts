@@ -46,8 +46,24 @@ test("custom body: defaults duration 5, 720p, adaptive, no audio, random seed", 
 
 test("custom body: every field accepted at its bounds", () => {
   for (const body of [
-    { prompt: "p", duration: 4, resolution: "480p", ratio: "9:16", seed: -1, generate_audio: true, camera_fixed: true },
-    { prompt: "p", duration: 15, resolution: "1080p", ratio: "21:9", seed: 4294967295, generate_audio: false, camera_fixed: false },
+    {
+      prompt: "p",
+      duration: 4,
+      resolution: "480p",
+      ratio: "9:16",
+      seed: -1,
+      generate_audio: true,
+      camera_fixed: true,
+    },
+    {
+      prompt: "p",
+      duration: 15,
+      resolution: "1080p",
+      ratio: "21:9",
+      seed: 4294967295,
+      generate_audio: false,
+      camera_fixed: false,
+    },
     { prompt: "x".repeat(2000) },
     { prompt: "é".repeat(2000) },
     { prompt: "😀".repeat(2000) },
@@ -87,11 +103,14 @@ test("validation names the offending field", () => {
   assert.deepEqual(errorsOf(alpha, { prompt: "p", seed: 1.5 }), ["seed"]);
   assert.deepEqual(errorsOf(alpha, { prompt: "p", generate_audio: "true" }), ["generate_audio"]);
   assert.deepEqual(errorsOf(alpha, { prompt: "p", camera_fixed: 1 }), ["camera_fixed"]);
-  assert.deepEqual(errorsOf(alpha, { prompt: "p", fps: 30, watermark: false }).sort(), ["fps", "watermark"]);
+  assert.deepEqual(errorsOf(alpha, { prompt: "p", fps: 30, watermark: false }).sort(), [
+    "fps",
+    "watermark",
+  ]);
 });
 
 test("a body that is not a UTF-8 JSON object is refused", () => {
-  for (const raw of ["", "{", "null", "[]", "\"text\"", "42"]) {
+  for (const raw of ["", "{", "null", "[]", '"text"', "42"]) {
     assert.deepEqual(errorsOf(alpha, raw), ["(body)"], raw);
   }
   const bad = parseGenerationBody(alpha, new Uint8Array([0x7b, 0xff, 0x7d]));

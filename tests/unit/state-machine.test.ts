@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { canTransition, IllegalTransitionError, JOB_STATUSES, isTerminal, transition } from "@/lib/jobs/state-machine";
+import {
+  canTransition,
+  IllegalTransitionError,
+  JOB_STATUSES,
+  isTerminal,
+  transition,
+} from "@/lib/jobs/state-machine";
 
 test("the documented lifecycle is legal", () => {
   assert.equal(transition("pending_settlement", "queued"), "queued");

@@ -69,7 +69,11 @@ test("put streams a 50 MB body to disk without holding it in memory", async () =
 
 test("put renames into place: the final file appears whole and no .partial remains", async () => {
   const { dir, store } = await tempStore();
-  await store.put("vid-1", Readable.from([Buffer.from("hello "), Buffer.from("world")]), "video/mp4");
+  await store.put(
+    "vid-1",
+    Readable.from([Buffer.from("hello "), Buffer.from("world")]),
+    "video/mp4",
+  );
   const names = await readdir(path.join(dir, "videos"));
   assert.deepEqual(names, ["vid-1.mp4"]);
   assert.equal(await readFile(path.join(dir, "videos", "vid-1.mp4"), "utf8"), "hello world");
@@ -91,12 +95,29 @@ test("a body that fails midway leaves neither a final file nor a .partial", asyn
 test("path-traversal and malformed keys are refused before touching the disk", async () => {
   const { dir, store } = await tempStore();
   await writeFile(path.join(dir, "secret.mp4"), "do not touch");
-  for (const key of ["../secret", "..", "a/../../b", "a/b", "a\\b", "", "x".repeat(201), "bad key", "k\0"]) {
+  for (const key of [
+    "../secret",
+    "..",
+    "a/../../b",
+    "a/b",
+    "a\\b",
+    "",
+    "x".repeat(201),
+    "bad key",
+    "k\0",
+  ]) {
     const body = Readable.from([Buffer.from("x")]);
-    await assert.rejects(store.put(key, body, "video/mp4"), /invalid video key/, `put ${JSON.stringify(key)}`);
+    await assert.rejects(
+      store.put(key, body, "video/mp4"),
+      /invalid video key/,
+      `put ${JSON.stringify(key)}`,
+    );
     assert.equal(body.destroyed, true, "a refused body is released");
     await assert.rejects(store.remove(key), /invalid video key/, `remove ${JSON.stringify(key)}`);
-    assert.throws(() => store.signedUrl(key, new Date(Date.now() + 60_000), "http://x"), /invalid video key/);
+    assert.throws(
+      () => store.signedUrl(key, new Date(Date.now() + 60_000), "http://x"),
+      /invalid video key/,
+    );
   }
   assert.equal(await readFile(path.join(dir, "secret.mp4"), "utf8"), "do not touch");
 });
@@ -116,18 +137,35 @@ test("signedUrl is the service origin plus an HMAC link our route accepts", asyn
   const url = new URL(await store.signedUrl("abc-123", expiresAt, "https://reel.example/"));
   assert.equal(url.origin + url.pathname, "https://reel.example/videos/abc-123");
   assert.equal(url.searchParams.get("expires"), String(Math.floor(expiresAt.getTime() / 1000)));
-  assert.equal(checkVideoLink(SECRET, "abc-123", url.searchParams.get("expires"), url.searchParams.get("sig")), "ok");
-  assert.equal(checkVideoLink("other-secret", "abc-123", url.searchParams.get("expires"), url.searchParams.get("sig")), "forged");
+  assert.equal(
+    checkVideoLink(SECRET, "abc-123", url.searchParams.get("expires"), url.searchParams.get("sig")),
+    "ok",
+  );
+  assert.equal(
+    checkVideoLink(
+      "other-secret",
+      "abc-123",
+      url.searchParams.get("expires"),
+      url.searchParams.get("sig"),
+    ),
+    "forged",
+  );
 });
 
 test("removeExpiredVideos removes each listed video and counts them, going on past failures", async () => {
   const { dir, store } = await tempStore();
-  for (const key of ["e1", "e2", "live"]) await store.put(key, Readable.from([Buffer.from(key)]), "video/mp4");
-  assert.equal(await removeExpiredVideos(store, [{ key: "e1" }, { key: "e2" }, { key: "missing" }]), 3);
+  for (const key of ["e1", "e2", "live"])
+    await store.put(key, Readable.from([Buffer.from(key)]), "video/mp4");
+  assert.equal(
+    await removeExpiredVideos(store, [{ key: "e1" }, { key: "e2" }, { key: "missing" }]),
+    3,
+  );
   assert.deepEqual(await readdir(path.join(dir, "videos")), ["live.mp4"]);
 
   const failed: string[] = [];
-  const removed = await removeExpiredVideos(store, [{ key: "../x" }, { key: "live" }], { onError: (key) => failed.push(key) });
+  const removed = await removeExpiredVideos(store, [{ key: "../x" }, { key: "live" }], {
+    onError: (key) => failed.push(key),
+  });
   assert.equal(removed, 1);
   assert.deepEqual(failed, ["../x"]);
   await assert.rejects(removeExpiredVideos(store, [{ key: "../x" }]), /invalid video key/);

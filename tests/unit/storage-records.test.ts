@@ -18,7 +18,15 @@ async function stores(): Promise<[string, VideoStore][]> {
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const s3 = await startFakeS3();
   cleanups.push(() => s3.close());
-  const s3Store = createS3Store({ bucket: "reel-videos", region: "us-east-1", endpoint: s3.endpoint, accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret-example-key", prefix: "videos", forcePathStyle: true });
+  const s3Store = createS3Store({
+    bucket: "reel-videos",
+    region: "us-east-1",
+    endpoint: s3.endpoint,
+    accessKeyId: "AKIDEXAMPLE",
+    secretAccessKey: "secret-example-key",
+    prefix: "videos",
+    forcePathStyle: true,
+  });
   return [
     ["local", createLocalStore({ dir, secret: "records-test-secret-0123456789abcdef" })],
     ["s3", s3Store],
@@ -31,14 +39,28 @@ test("records are listed by prefix with their write time, and removed (a missing
     await store.writeRecord("upl_aaa", '{"a":1}');
     await store.writeRecord("upl_bbb", '{"b":2}');
     await store.writeRecord("audit-checkpoint", "{}");
-    const listed = (await store.listRecords("upl_", 100)).sort((a, b) => a.name.localeCompare(b.name));
-    assert.deepEqual(listed.map((r) => r.name), ["upl_aaa", "upl_bbb"], driver);
-    for (const r of listed) assert.ok(r.writtenAt.getTime() >= before && r.writtenAt.getTime() <= Date.now() + 2000, `${driver}: write time`);
+    const listed = (await store.listRecords("upl_", 100)).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
+    assert.deepEqual(
+      listed.map((r) => r.name),
+      ["upl_aaa", "upl_bbb"],
+      driver,
+    );
+    for (const r of listed)
+      assert.ok(
+        r.writtenAt.getTime() >= before && r.writtenAt.getTime() <= Date.now() + 2000,
+        `${driver}: write time`,
+      );
     assert.equal((await store.listRecords("upl_", 1)).length, 1, `${driver}: limit`);
     await store.removeRecord("upl_aaa");
     await store.removeRecord("upl_aaa");
     assert.equal(await store.readRecord("upl_aaa"), null, driver);
-    assert.deepEqual((await store.listRecords("upl_", 100)).map((r) => r.name), ["upl_bbb"], driver);
+    assert.deepEqual(
+      (await store.listRecords("upl_", 100)).map((r) => r.name),
+      ["upl_bbb"],
+      driver,
+    );
     assert.equal(await store.readRecord("audit-checkpoint"), "{}", driver);
     assert.deepEqual(await store.listRecords("nothing-", 10), [], driver);
   }

@@ -3,7 +3,12 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { after, before, test } from "node:test";
 import { type FakeS3, startFakeS3 } from "@/tests/fakes/s3-fake";
-import { createS3Store, MAX_PRESIGN_SECONDS, objectKey, presignSeconds } from "@/lib/storage/s3-store";
+import {
+  createS3Store,
+  MAX_PRESIGN_SECONDS,
+  objectKey,
+  presignSeconds,
+} from "@/lib/storage/s3-store";
 import type { VideoStore } from "@/lib/storage/types";
 
 let s3: FakeS3;
@@ -49,13 +54,21 @@ test("a 12 MB stream goes up as a signed multipart upload and comes back through
   assert.equal(size, total);
 
   const ops = s3.calls.map((call) => call.op);
-  assert.deepEqual(ops, ["CreateMultipartUpload", "UploadPart", "UploadPart", "UploadPart", "CompleteMultipartUpload"]);
+  assert.deepEqual(ops, [
+    "CreateMultipartUpload",
+    "UploadPart",
+    "UploadPart",
+    "UploadPart",
+    "CompleteMultipartUpload",
+  ]);
   for (const call of s3.calls) {
     assert.equal(call.signed, "header", `${call.op} carries a SigV4 authorization header`);
     assert.deepEqual([call.bucket, call.key], ["reel-videos", "videos/job-big.mp4"]);
   }
   // Parts travel in parallel, so they may arrive in any order.
-  const parts = s3.calls.filter((call) => call.op === "UploadPart").map((call) => [Number(call.query.partNumber), call.bytes]);
+  const parts = s3.calls
+    .filter((call) => call.op === "UploadPart")
+    .map((call) => [Number(call.query.partNumber), call.bytes]);
   assert.deepEqual(
     parts.sort(([a = 0], [b = 0]) => a - b),
     [
@@ -90,7 +103,11 @@ test("a 12 MB stream goes up as a signed multipart upload and comes back through
 
 test("a small video is a single signed PutObject", async () => {
   s3.calls.length = 0;
-  const { size } = await store.put("job-small", Readable.from([Buffer.from("tiny mp4")]), "video/mp4");
+  const { size } = await store.put(
+    "job-small",
+    Readable.from([Buffer.from("tiny mp4")]),
+    "video/mp4",
+  );
   assert.equal(size, 8);
   assert.deepEqual(
     s3.calls.map((call) => [call.op, call.signed]),
@@ -111,7 +128,10 @@ test("a body that fails mid-upload aborts the multipart upload and stores nothin
   });
   await assert.rejects(store.put("job-broken", failing, "video/mp4"), /upstream reset/);
   assert.equal(s3.objects.has("reel-videos/videos/job-broken.mp4"), false);
-  assert.equal(s3.calls.some((call) => call.op === "CompleteMultipartUpload" || call.op === "PutObject"), false);
+  assert.equal(
+    s3.calls.some((call) => call.op === "CompleteMultipartUpload" || call.op === "PutObject"),
+    false,
+  );
   assert.ok(s3.calls.some((call) => call.op === "CreateMultipartUpload"));
   assert.ok(s3.calls.some((call) => call.op === "AbortMultipartUpload"));
   assert.equal(s3.openUploads.size, 0, "the started multipart upload was aborted");
@@ -121,14 +141,23 @@ test("keys are validated and prefixes normalised", async () => {
   assert.equal(objectKey(undefined, "a"), "a.mp4");
   assert.equal(objectKey("/videos//", "a"), "videos/a.mp4");
   assert.throws(() => objectKey("videos", "../etc/passwd"), /invalid video key/);
-  await assert.rejects(store.put("../x", Readable.from([Buffer.from("x")]), "video/mp4"), /invalid video key/);
-  await assert.rejects(Promise.resolve().then(() => store.signedUrl("a/b", new Date(Date.now() + 1000), "")), /invalid video key/);
+  await assert.rejects(
+    store.put("../x", Readable.from([Buffer.from("x")]), "video/mp4"),
+    /invalid video key/,
+  );
+  await assert.rejects(
+    Promise.resolve().then(() => store.signedUrl("a/b", new Date(Date.now() + 1000), "")),
+    /invalid video key/,
+  );
 });
 
 test("presigned lifetimes follow the link expiry, capped at the SigV4 maximum of 7 days", () => {
   const now = new Date("2026-01-01T00:00:00Z");
   assert.equal(presignSeconds(new Date(now.getTime() + 24 * 3600_000), now), 86400);
-  assert.equal(presignSeconds(new Date(now.getTime() + 30 * 24 * 3600_000), now), MAX_PRESIGN_SECONDS);
+  assert.equal(
+    presignSeconds(new Date(now.getTime() + 30 * 24 * 3600_000), now),
+    MAX_PRESIGN_SECONDS,
+  );
   assert.equal(presignSeconds(new Date(now.getTime() - 5000), now), 1);
 });
 
@@ -137,9 +166,14 @@ test("records (the audit checkpoint) are whole signed PUTs beside the videos; a 
   await store.writeRecord("audit-checkpoint", '{"headId":1}');
   await store.writeRecord("audit-checkpoint", '{"headId":2}');
   assert.equal(await store.readRecord("audit-checkpoint"), '{"headId":2}');
-  const puts = s3.calls.filter((c) => c.key === "videos/audit-checkpoint.json" && c.op === "PutObject");
+  const puts = s3.calls.filter(
+    (c) => c.key === "videos/audit-checkpoint.json" && c.op === "PutObject",
+  );
   assert.equal(puts.length, 2);
   assert.ok(puts.every((c) => c.signed === "header"));
-  assert.equal(s3.objects.get("reel-videos/videos/audit-checkpoint.json")?.contentType, "application/json");
+  assert.equal(
+    s3.objects.get("reel-videos/videos/audit-checkpoint.json")?.contentType,
+    "application/json",
+  );
   await assert.rejects(store.writeRecord("../escape", "{}"), /invalid video key/);
 });

@@ -39,7 +39,13 @@ async function bytes(response: Response): Promise<Buffer> {
 
 async function problemOf(response: Response): Promise<{ status: number; code: string }> {
   assert.equal(response.headers.get("content-type"), "application/problem+json");
-  const body = (await response.json()) as { type: string; title: string; status: number; detail: string; code: string };
+  const body = (await response.json()) as {
+    type: string;
+    title: string;
+    status: number;
+    detail: string;
+    code: string;
+  };
   assert.equal(body.status, response.status);
   assert.ok(body.type && body.title && body.detail);
   return { status: response.status, code: body.code };
@@ -96,14 +102,23 @@ test("an unsatisfiable range answers 416 with the size", async () => {
 
 test("multi-range, malformed and stale If-Range requests get the whole file", async () => {
   const url = await link();
-  const variants: Record<string, string>[] = [{ range: "bytes=0-1,5-6" }, { range: "bytes=50-10" }, { range: "items=0-5" }, { range: "bytes=0-9", "if-range": '"stale"' }];
+  const variants: Record<string, string>[] = [
+    { range: "bytes=0-1,5-6" },
+    { range: "bytes=50-10" },
+    { range: "items=0-5" },
+    { range: "bytes=0-9", "if-range": '"stale"' },
+  ];
   for (const headers of variants) {
     const response = await serveVideo(get(url, headers), "job-1", deps());
     assert.equal(response.status, 200, JSON.stringify(headers));
     assert.equal((await bytes(response)).length, SIZE);
   }
   const etag = (await serveVideo(get(url, {}, "HEAD"), "job-1", deps())).headers.get("etag") ?? "";
-  const matching = await serveVideo(get(url, { range: "bytes=0-9", "if-range": etag }), "job-1", deps());
+  const matching = await serveVideo(
+    get(url, { range: "bytes=0-9", "if-range": etag }),
+    "job-1",
+    deps(),
+  );
   assert.equal(matching.status, 206);
   assert.deepEqual(await bytes(matching), VIDEO.subarray(0, 10));
 });
@@ -131,22 +146,35 @@ test("tampered signature, key or expiry is refused as link_invalid", async () =>
     [url.href, "empty"], // job-1's link used for another key
   ];
   for (const [href, key] of attempts) {
-    assert.deepEqual(await problemOf(await serveVideo(get(href), key, deps())), { status: 403, code: "link_invalid" }, href);
+    assert.deepEqual(
+      await problemOf(await serveVideo(get(href), key, deps())),
+      { status: 403, code: "link_invalid" },
+      href,
+    );
   }
 });
 
 test("an expired link is refused as link_expired", async () => {
   const url = await link("job-1", new Date(NOW.getTime() - 1000));
-  assert.deepEqual(await problemOf(await serveVideo(get(url), "job-1", deps())), { status: 403, code: "link_expired" });
+  assert.deepEqual(await problemOf(await serveVideo(get(url), "job-1", deps())), {
+    status: 403,
+    code: "link_expired",
+  });
   const later = { ...deps(), now: new Date(EXPIRES.getTime() + 1) };
-  assert.deepEqual(await problemOf(await serveVideo(get(await link()), "job-1", later)), { status: 403, code: "link_expired" });
+  assert.deepEqual(await problemOf(await serveVideo(get(await link()), "job-1", later)), {
+    status: 403,
+    code: "link_expired",
+  });
 });
 
 test("a validly signed link to a removed video is 404 not_found", async () => {
   await store().put("short-lived", Readable.from([Buffer.from("x")]), "video/mp4");
   const url = await link("short-lived");
   await store().remove("short-lived");
-  assert.deepEqual(await problemOf(await serveVideo(get(url), "short-lived", deps())), { status: 404, code: "not_found" });
+  assert.deepEqual(await problemOf(await serveVideo(get(url), "short-lived", deps())), {
+    status: 404,
+    code: "not_found",
+  });
 });
 
 test("HEAD answers the GET headers without a body, ranges included", async () => {

@@ -5,4 +5,6 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ id: string }> };
 
-export const GET = withErrors(async (request: Request, { params }: Params) => jobResponse(request, (await params).id));
+export const GET = withErrors(async (request: Request, { params }: Params) =>
+  jobResponse(request, (await params).id),
+);
