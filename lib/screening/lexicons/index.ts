@@ -27,28 +27,4 @@ import type { Lexicon } from "./types";
  * Every language's share of the content policy beyond English (English lives in ../terms.ts).
  * A language is screened once its lexicon is listed here.
  */
-export const LEXICONS: readonly Lexicon[] = [
-  ar,
-  de,
-  es,
-  fa,
-  fr,
-  hi,
-  id,
-  it,
-  ja,
-  jaLatn,
-  ko,
-  nl,
-  pl,
-  pt,
-  ru,
-  ruLatn,
-  th,
-  tr,
-  uk,
-  vi,
-  zhHans,
-  zhHant,
-  zhLatn,
-];
+export const LEXICONS: readonly Lexicon[] = [ar, de, es, fa, fr, hi, id, it, ja, jaLatn, ko, nl, pl, pt, ru, ruLatn, th, tr, uk, vi, zhHans, zhHant, zhLatn];
