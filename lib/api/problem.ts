@@ -9,6 +9,7 @@ const PROBLEMS = {
   link_expired: { status: 403, title: "Download link expired" },
   not_found: { status: 404, title: "Not found" },
   upload_not_found: { status: 404, title: "No such upload" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
   upload_expired: { status: 410, title: "Upload expired" },
   image_too_large: { status: 413, title: "Image too large" },
   unsupported_image: { status: 415, title: "Not a JPEG, PNG or WebP still image" },
