@@ -50,13 +50,15 @@ test("dynamic segments match one non-empty segment; HEAD comes with GET, OPTIONS
 
 test("a wrong method is a 405 problem with Allow; an unknown path a 404 problem unless HTML is asked for", async () => {
   const wrong = unroutedResponse("DELETE", "/uploads", "application/json");
-  assert.equal(wrong?.status, 405);
-  assert.equal(wrong?.headers.get("allow"), "POST, OPTIONS");
-  assert.equal(wrong?.headers.get("content-type"), "application/problem+json");
-  assert.equal(((await wrong?.json()) as { code: string }).code, "method_not_allowed");
+  assert.ok(wrong);
+  assert.equal(wrong.status, 405);
+  assert.equal(wrong.headers.get("allow"), "POST, OPTIONS");
+  assert.equal(wrong.headers.get("content-type"), "application/problem+json");
+  assert.equal(((await wrong.json()) as { code: string }).code, "method_not_allowed");
   assert.equal(unroutedResponse("GET", "/jobs/x", null), null);
   const missing = unroutedResponse("GET", "/nope", "*/*");
-  assert.equal(missing?.status, 404);
-  assert.equal(((await missing?.json()) as { code: string }).code, "not_found");
+  assert.ok(missing);
+  assert.equal(missing.status, 404);
+  assert.equal(((await missing.json()) as { code: string }).code, "not_found");
   assert.equal(unroutedResponse("GET", "/nope", "text/html,*/*;q=0.8"), null);
 });
