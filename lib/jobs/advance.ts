@@ -12,6 +12,7 @@ import {
 import { changeStatus, getJob, type JobRow } from "@/lib/jobs/repository";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
+import { putVideoWithPoster } from "@/lib/storage/poster";
 import type { VideoStore } from "@/lib/storage/types";
 
 export type AdvanceDeps = {
@@ -90,7 +91,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
       return later(0);
     }
     const download = await provider.download(attempt.taskId, polled.videoUrl);
-    await deps.store.put(job.id, download.body, "video/mp4");
+    await putVideoWithPoster(deps.store, job.id, download.body);
     await auditedTransaction(deps.db, async (tx) => {
       await endAttempt(tx, attempt, "succeeded", null);
       const done = await changeStatus(tx, job.id, "generating", "succeeded", {
