@@ -32,7 +32,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.getByText("alpha custom", { exact: true }).click();
     await page.getByRole("textbox", { name: /^Prompt/ }).fill("A castle on a hill --ar 16:9");
     await page.getByRole("button", { name: "Get exact price" }).click();
-    await expect(page.getByRole("alert")).toContainText("content policy");
+    await expect(page.getByTestId("form-error")).toContainText("content policy");
     found.push(...(await seriousViolations(page, "wallet connected, prompt refused")));
 
     await page.getByText("Animate an image", { exact: true }).click();

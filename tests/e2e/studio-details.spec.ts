@@ -102,9 +102,13 @@ test("a refusal on a 900 px tall screen is scrolled into view and announced", as
   await page.getByText("alpha custom", { exact: true }).click();
   await page.getByRole("textbox", { name: /^Prompt/ }).fill("A castle on a hill --ar 16:9");
   await page.getByRole("button", { name: "Get exact price" }).click();
-  const alert = page.getByRole("alert");
-  await expect(alert).toContainText("content policy");
+  const alert = page.getByRole("alert").filter({ hasText: "content policy" });
   await expect(alert).toBeInViewport({ ratio: 1 });
+  // It sits below the first screenful of the page: seen only because the page scrolled to it.
+  expect(
+    await alert.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY),
+  ).toBeGreaterThan(900);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
 
 /** A stored job of the demo wallet whose GET /jobs/{id} the test answers (the server's own job needs a payment). */
