@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { e2eEnv } from "./devnet";
+import { jobBody, seedQueuedJob } from "./seeded-job";
 
 /** axe-core's WCAG 2.x A/AA rules; a serious or critical finding fails the test. */
 async function seriousViolations(page: Page, state: string) {
@@ -10,7 +11,8 @@ async function seriousViolations(page: Page, state: string) {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
-      (v) => `${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      (v) =>
+        `${state}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(", ")}`,
     );
 }
 
@@ -42,5 +44,23 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     found.push(...(await seriousViolations(page, "404 page")));
     expect(found).toEqual([]);
+  });
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`a job card with progress and its request as code passes axe in the ${colorScheme} theme`, async ({
+    page,
+  }) => {
+    const { base } = e2eEnv();
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await seedQueuedJob(page, () =>
+      jobBody("queued", { phase: "queued", queue_position: 2, eta_seconds: 40, history: [] }),
+    );
+    await page.goto(`${base}/`);
+    const card = page.getByTestId("job-card");
+    await expect(card.getByTestId("job-progress")).toContainText("2nd in the queue");
+    await card.getByText("Request as code").click();
+    await expect(card.getByTestId("curl-snippet")).toBeVisible();
+    expect(await seriousViolations(page, "job card")).toEqual([]);
   });
 }

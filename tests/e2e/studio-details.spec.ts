@@ -1,10 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { watchCspViolations } from "./csp";
 import { e2eEnv } from "./devnet";
-
-// The server's devnet demo wallet (Hardhat/anvil account #8). Nothing here pays.
-const DEMO = "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f";
-const JOB_ID = "6f2c1c52-1d2e-4f3a-9c41-0c2b7d4e5a10";
+import { DEMO_WALLET as DEMO, JOB_ID, jobBody, seedQueuedJob } from "./seeded-job";
 
 let cspViolations: string[] = [];
 test.beforeEach(async ({ page }) => {
@@ -109,52 +106,6 @@ test("a refusal on a 900 px tall screen is scrolled into view and announced", as
     await alert.evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY),
   ).toBeGreaterThan(900);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-});
-
-/** A stored job of the demo wallet whose GET /jobs/{id} the test answers (the server's own job needs a payment). */
-async function seedQueuedJob(page: Page, job: () => Record<string, unknown>) {
-  await page.addInitScript(
-    ([id, payer]) => {
-      localStorage.setItem(
-        "reel402.jobs",
-        JSON.stringify([
-          {
-            id,
-            sku: "alpha-custom",
-            priceUsd: "1.12",
-            transaction: null,
-            createdAt: new Date().toISOString(),
-            prompt: "A tram crossing a bridge in the rain",
-            title: "alpha custom",
-            durationSeconds: 75,
-            resolution: "1080p",
-            payer,
-          },
-        ]),
-      );
-      localStorage.setItem(
-        "reel402.demo-wallet",
-        JSON.stringify({ chainId: 31337, address: payer }),
-      );
-    },
-    [JOB_ID, DEMO],
-  );
-  await page.route(`**/jobs/${JOB_ID}`, async (route) => {
-    if (route.request().method() !== "GET") return route.fallback();
-    await route.fulfill({ json: job() });
-  });
-}
-
-const jobBody = (status: string, progress?: unknown) => ({
-  job_id: JOB_ID,
-  status,
-  attempts: 1,
-  created_at: new Date().toISOString(),
-  updated_at: new Date().toISOString(),
-  video_url: null,
-  video_expires_at: null,
-  error: null,
-  ...(progress ? { progress } : {}),
 });
 
 test("a queued job shows its queue position, ETA and attempts; no cancel button where the API has no DELETE", async ({
