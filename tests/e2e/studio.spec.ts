@@ -111,7 +111,7 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
   const snippetBefore = await usdcBalance(SNIPPET_PAYER);
   try {
     const { stdout } = await run(process.execPath, ["--import", "tsx", file], {
-      env: { ...process.env, PAYER_PRIVATE_KEY: SNIPPET_PAYER_KEY },
+      env: { ...process.env, FORCE_COLOR: "0", PAYER_PRIVATE_KEY: SNIPPET_PAYER_KEY },
     });
     expect(stdout).toMatch(/^20[02] \{.*job_id: '[0-9a-f-]{36}'/s);
     expect(stdout).not.toContain(jobId);
