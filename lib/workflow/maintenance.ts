@@ -1,10 +1,9 @@
-import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import { describeError } from "@/lib/api/describe-error";
 import type { PublicClient } from "viem";
 import { explainBreak } from "@/lib/audit/chain";
 import { AuditBreakError, type CheckpointState, checkpointAuditLog } from "@/lib/audit/checkpoint";
 import type { Db } from "@/lib/db/client";
-import { jobs } from "@/lib/db/schema";
+import { forgetVideos, jobsWithExpiredVideos } from "@/lib/jobs/repository";
 import { reconcilePayments } from "@/lib/payments/reconcile";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { refundsInStatus } from "@/lib/refunds/repository";
@@ -64,20 +63,11 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : "un
 
 /** Past its link's expiry a video is deleted from the store, then forgotten by its job. */
 async function clearExpiredVideos(db: Db, store: VideoStore, now = new Date()): Promise<number> {
-  const due = await db
-    .select({ id: jobs.id, key: jobs.videoKey })
-    .from(jobs)
-    .where(and(isNotNull(jobs.videoKey), lt(jobs.videoExpiresAt, now)))
-    .limit(100);
+  const due = await jobsWithExpiredVideos(db, now, 100);
   const failed = new Set<string>();
-  await removeExpiredVideos(
-    store,
-    due.flatMap((d) => (d.key ? [{ key: d.key }] : [])),
-    { onError: (key) => failed.add(key) },
-  );
-  const removed = due.filter((d) => d.key && !failed.has(d.key)).map((d) => d.id);
-  if (removed.length)
-    await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, removed));
+  await removeExpiredVideos(store, due, { onError: (key) => failed.add(key) });
+  const removed = due.filter((d) => !failed.has(d.key)).map((d) => d.id);
+  await forgetVideos(db, removed, now);
   return removed.length;
 }
 

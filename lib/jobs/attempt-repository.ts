@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { attempts, type JobError, jobs } from "@/lib/db/schema";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
+import { attempts, type JobError } from "@/lib/db/schema";
+import { recordAttemptCount } from "@/lib/jobs/repository";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 export type AttemptStatus = "submitting" | "running" | "succeeded" | "failed";
@@ -33,10 +34,7 @@ export async function startAttempt(
       .values({ id: crypto.randomUUID(), jobId, number, provider, status: "submitting" })
       .returning();
     if (!row) throw new Error("attempt insert returned nothing");
-    await tx
-      .update(jobs)
-      .set({ attempts: number, updatedAt: new Date() })
-      .where(eq(jobs.id, jobId));
+    await recordAttemptCount(tx, jobId, number);
     await appendAudit(tx, "attempt.started", jobId, { number, provider });
     return row;
   });
