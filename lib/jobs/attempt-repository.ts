@@ -2,10 +2,11 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import { attempts, type JobError } from "@/lib/db/schema";
+import type { AttemptStatus } from "@/lib/jobs/attempt-status";
 import { recordAttemptCount } from "@/lib/jobs/repository";
 
 export type AttemptRow = typeof attempts.$inferSelect;
-export type AttemptStatus = "submitting" | "running" | "succeeded" | "failed";
+export type { AttemptStatus } from "@/lib/jobs/attempt-status";
 
 export async function latestAttempt(db: Db, jobId: string): Promise<AttemptRow | undefined> {
   const [row] = await db
