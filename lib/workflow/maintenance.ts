@@ -9,7 +9,7 @@ import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { refundsInStatus } from "@/lib/refunds/repository";
 import { driveRefund, type RefundFaults } from "@/lib/refunds/send-refund";
 import { removeExpiredUploads } from "@/lib/images/image-store";
-import { removeExpiredVideos } from "@/lib/storage/cleanup";
+import { removeExpiredVideos, sweepOrphanPartials } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
 
@@ -23,14 +23,23 @@ export type MaintenanceDeps = {
   expiryMarginSeconds: number;
   onQueued: (job: WakeTarget) => Promise<void>;
   refundFaults?: RefundFaults;
+  /** The local video folder, where a crashed upload leaves a `.partial` file behind. */
+  partials?: { dir: string; olderThanMs: number };
   /** Checkpoints the audit chain's head into the store each tick; the state lives as long as the process. */
   audit?: { secret: string; state: CheckpointState; reported?: string };
 };
 
-/** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos and uploads. Idempotent. */
-export async function runMaintenance(
-  deps: MaintenanceDeps,
-): Promise<{ reconciled: number; refunds: number; expired: number; expiredUploads: number }> {
+/**
+ * Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired
+ * videos and uploads, crash leftovers. Idempotent.
+ */
+export async function runMaintenance(deps: MaintenanceDeps): Promise<{
+  reconciled: number;
+  refunds: number;
+  expired: number;
+  expiredUploads: number;
+  sweptPartials: number;
+}> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   // One part failing (an RPC outage) must not hold up the others.
   const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps).catch(
@@ -56,7 +65,15 @@ export async function runMaintenance(
     console.error(`[reel402] expired uploads not removed: ${describeError(error)}`);
     return 0;
   });
-  return { reconciled, refunds, expired, expiredUploads };
+  const sweptPartials = deps.partials
+    ? await sweepOrphanPartials(deps.partials.dir, deps.partials.olderThanMs).catch(
+        (error: unknown) => {
+          console.error(`[reel402] upload leftovers not swept: ${describeError(error)}`);
+          return 0;
+        },
+      )
+    : 0;
+  return { reconciled, refunds, expired, expiredUploads, sweptPartials };
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : "unknown error");

@@ -8,7 +8,7 @@ import { getRefundWallet } from "@/lib/payments/operator";
 import { providersFromEnv } from "@/lib/providers/registry";
 import { refundIfOwed } from "@/lib/refunds/refund-policy";
 import type { RefundFaults } from "@/lib/refunds/send-refund";
-import { getVideoStore } from "@/lib/storage/store";
+import { getVideoStore, localVideoDir } from "@/lib/storage/store";
 import { startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
 import { type MaintenanceDeps, runMaintenance } from "@/lib/workflow/maintenance";
 import { registerWaker, wakeWorkflow } from "@/lib/workflow/wake";
@@ -29,6 +29,9 @@ export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
     },
   };
 }
+
+// Longer than any stall of a live upstream download, so only a dead process's file is old enough.
+const PARTIAL_MAX_AGE_MS = 60 * 60_000;
 
 const auditHolder = globalThis as unknown as {
   __reel402AuditCheckpoint?: MaintenanceDeps["audit"];
@@ -54,6 +57,9 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
     onQueued: (job) => wakeWorkflow(job),
     audit: auditHolder.__reel402AuditCheckpoint,
     refundFaults: auditHolder.__reel402RefundFaults,
+    ...(env.storage.driver === "local"
+      ? { partials: { dir: localVideoDir(), olderThanMs: PARTIAL_MAX_AGE_MS } }
+      : {}),
   };
 }
 
