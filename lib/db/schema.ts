@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -12,10 +14,24 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { JobStatus } from "@/lib/jobs/state-machine";
+import { ATTEMPT_STATUSES, type AttemptStatus } from "@/lib/jobs/attempt-status";
+import { JOB_STATUSES, type JobStatus } from "@/lib/jobs/state-machine";
+import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payments/payment-status";
 import type { GenerationSpec } from "@/lib/providers/types";
+import { REFUND_STATUSES, type RefundStatus } from "@/lib/refunds/refund-status";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** An idempotency key is held while its request runs, then keeps the answer to replay. */
+export const IDEMPOTENCY_STATES = ["in_flight", "completed"] as const;
+export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number];
+
+/**
+ * The database refuses a state the code does not know: a CHECK built from the code's own list.
+ * Literals, not parameters, so drizzle-kit writes them into the migration.
+ */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`);
 
 export type JobError = { code: string; message: string; retryable: boolean };
 
@@ -52,6 +68,7 @@ export const jobs = pgTable(
     index("jobs_finished_at_idx").on(t.finishedAt),
     index("jobs_video_expiry_idx").on(t.videoExpiresAt).where(sql`${t.videoKey} is not null`),
     index("jobs_succeeded_recent_idx").on(t.finishedAt).where(sql`${t.status} = 'succeeded'`),
+    oneOf("jobs_status_check", t.status, JOB_STATUSES),
   ],
 );
 
@@ -72,7 +89,7 @@ export const payments = pgTable(
     validBefore: bigint("valid_before", { mode: "number" }).notNull(),
     payload: jsonb("payload").notNull(),
     requirements: jsonb("requirements").notNull(),
-    status: text("status").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
     transaction: text("transaction"),
     failureReason: text("failure_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -82,6 +99,7 @@ export const payments = pgTable(
     uniqueIndex("payments_authorization_uq").on(t.network, t.payer, t.nonce),
     uniqueIndex("payments_job_uq").on(t.jobId),
     index("payments_status_idx").on(t.status),
+    oneOf("payments_status_check", t.status, PAYMENT_STATUSES),
   ],
 );
 
@@ -91,12 +109,15 @@ export const idempotencyKeys = pgTable(
     key: text("key").primaryKey(),
     requestHash: text("request_hash").notNull(),
     jobId: uuid("job_id").references(() => jobs.id),
-    state: text("state").notNull(),
+    state: text("state").$type<IdempotencyState>().notNull(),
     response: jsonb("response"),
     createdAt: ts("created_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
   },
-  (t) => [index("idempotency_keys_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+    oneOf("idempotency_keys_state_check", t.state, IDEMPOTENCY_STATES),
+  ],
 );
 
 export const attempts = pgTable(
@@ -109,12 +130,15 @@ export const attempts = pgTable(
     number: integer("number").notNull(),
     provider: text("provider").notNull(),
     taskId: text("task_id"),
-    status: text("status").notNull(),
+    status: text("status").$type<AttemptStatus>().notNull(),
     error: jsonb("error").$type<JobError>(),
     startedAt: ts("started_at").notNull().defaultNow(),
     endedAt: ts("ended_at"),
   },
-  (t) => [uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number)],
+  (t) => [
+    uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number),
+    oneOf("attempts_status_check", t.status, ATTEMPT_STATUSES),
+  ],
 );
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); each row hashes its predecessor. */
@@ -133,10 +157,14 @@ export const auditEvents = pgTable(
 );
 
 /** Jobs per status, kept by a trigger on jobs so /status costs the same at any table size. */
-export const jobStatusCounts = pgTable("job_status_counts", {
-  status: text("status").primaryKey(),
-  count: bigint("count", { mode: "number" }).notNull().default(0),
-});
+export const jobStatusCounts = pgTable(
+  "job_status_counts",
+  {
+    status: text("status").$type<JobStatus>().primaryKey(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [oneOf("job_status_counts_status_check", t.status, JOB_STATUSES)],
+);
 
 /**
  * Sliding-window request log shared by every server process (the Postgres limit store): per key,
@@ -178,7 +206,7 @@ export const refunds = pgTable(
       .references(() => jobs.id),
     payer: text("payer").notNull(),
     amountAtomic: bigint("amount_atomic", { mode: "number" }).notNull(),
-    status: text("status").$type<"pending" | "sent" | "confirmed" | "manual">().notNull(),
+    status: text("status").$type<RefundStatus>().notNull(),
     reason: text("reason").notNull(),
     transaction: text("transaction"),
     rawTransaction: text("raw_transaction"),
@@ -187,5 +215,9 @@ export const refunds = pgTable(
     sentAt: ts("sent_at"),
     confirmedAt: ts("confirmed_at"),
   },
-  (t) => [uniqueIndex("refunds_job_uq").on(t.jobId), index("refunds_status_idx").on(t.status)],
+  (t) => [
+    uniqueIndex("refunds_job_uq").on(t.jobId),
+    index("refunds_status_idx").on(t.status),
+    oneOf("refunds_status_check", t.status, REFUND_STATUSES),
+  ],
 );

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
+import type { PaymentStatus } from "@/lib/payments/payment-status";
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentStatus = "verified" | "settled" | "failed" | "unknown";
+export type { PaymentStatus } from "@/lib/payments/payment-status";
 
 export async function findPaymentByAuthorization(
   db: Db,

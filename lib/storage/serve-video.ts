@@ -88,12 +88,3 @@ export async function serveVideo(
     headers,
   });
 }
-
-/** HEAD is GET without a body; exported for routes that register methods separately. */
-export function headVideo(
-  request: Request,
-  key: string,
-  deps: { dir: string; secret: string; now?: Date },
-): Promise<Response> {
-  return serveVideo(new Request(request, { method: "HEAD" }), key, deps);
-}
