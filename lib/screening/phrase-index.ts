@@ -179,6 +179,22 @@ export class PhraseIndex<T> {
   }
 }
 
+const coverMatches: Phrase<unknown>[] = [];
+
+/** Marks in `covered` every word inside a phrase of `index` (clause-bound), and returns it. */
+export function markPhrases<T>(
+  index: PhraseIndex<T>,
+  tokens: readonly Token[],
+  covered: Uint8Array,
+): Uint8Array {
+  const out = coverMatches as Phrase<T>[];
+  for (let i = 0; i < tokens.length; i++) {
+    const n = index.collect(tokens, i, true, out);
+    for (let m = 0; m < n; m++) covered.fill(1, i, i + (out[m] as Phrase<T>).words.length);
+  }
+  return covered;
+}
+
 function fromBucket<T>(
   bucket: Bucket<T>,
   tokens: readonly Token[],

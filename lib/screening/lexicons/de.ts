@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * German. Umlauts and ß are folded before matching ("Mädchen" reads "madchen", "bloß" reads
@@ -8,7 +8,6 @@ import type { Lexicon } from "./types";
  * Stems with "*" only where no innocent word starts the same way (not "nackt*": Nacktschnecke).
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const NUMBER_WORDS = "drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn";
 const SPELLED_AGES = NUMBER_WORDS.split("|").flatMap((n) => [`${n}jährig*`, `${n} jährig*`]);
 const GLUED_AGES = Array.from({ length: 17 }, (_, i) => `${i + 1}jährig*`);

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Spanish. Accents are folded away before matching ("bebé" reads as "bebe", which is also
@@ -7,7 +7,6 @@ import type { Lexicon } from "./types";
  * "girl" is in English; "niño/niña" always mean a child, except in the weather phrases below.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const UNDER_18_WORDS = "un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieciséis|diecisiete";
 const PERSON =
   "chica|chicas|chico|chicos|muchacha|muchachas|muchacho|muchachos|joven|jóvenes|hija|hijas|hijo|hijos|hermana|hermanas|hermano|hermanos|sobrina|sobrino|nieta|nieto|estudiante|estudiantes|alumna|alumnas|alumno|alumnos|persona|personas|modelo|modelos|actriz|actor|gemelos|gemelas|mellizos|chavala|chaval|una|unas|unos|mujer|hombre|novia|novio|bailarina|gimnasta|jugadora|jugador|futbolista|patinadora|cantante";

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * French. Elided articles are separate words ("l'enfant" reads "l enfant"), accents are folded
@@ -6,7 +6,6 @@ import type { Lexicon } from "./types";
  * "petite fille", "fillette", "garçon" are in. "nu/nue" are short and fire only in French text.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const UNDER_18_WORDS = "un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|dix-sept";
 const PERSON =
   "fille|filles|garçon|garçons|fillette|fillettes|jeune|jeunes|enfant|enfants|adolescente|adolescent|élève|élèves|étudiante|étudiant|sœur|frère|nièce|neveu|cousine|cousin|petite-fille|petit-fils|mannequin|danseuse|danseur|gymnaste|joueuse|joueur|chanteuse|chanteur|actrice|acteur|modèle|jumelles|jumeaux|femme|homme|personne|gamine|gamin|patineuse|nageuse";

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Italian. Elisions split ("dell'uomo" reads "dell uomo"), accents are folded. "ragazzo/a"
@@ -7,7 +7,6 @@ import type { Lexicon } from "./types";
  * never a stem that starts an innocent word ("mozza*" would hit mozzarella).
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const UNDER_18_WORDS = "uno|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette";
 const AGED_GLUED = Array.from({ length: 17 }, (_, i) => [`${i + 1}enne`, `${i + 1}enni`]).flat();
 const PERSON =

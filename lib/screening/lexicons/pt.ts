@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Portuguese (Brazil and Portugal). Accents are folded before matching: "bebê/bebé" read as
@@ -8,7 +8,6 @@ import type { Lexicon } from "./types";
  * so they are listed after a person or an intensifier.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const UNDER_18_WORDS = "um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete";
 const PERSON =
   "menina|meninas|menino|meninos|garota|garotas|garoto|garotos|moça|moças|rapaz|rapazes|jovem|jovens|filha|filhas|filho|filhos|irmã|irmão|irmãs|irmãos|sobrinha|sobrinho|neta|neto|estudante|estudantes|aluna|aluno|alunas|alunos|pessoa|modelo|modelos|atriz|ator|gêmeos|gêmeas|gémeos|gémeas|uma|um|mulher|homem|namorada|namorado|dançarina|bailarina|ginasta|jogadora|jogador|cantora|cantor|criança|crianças|adolescente";

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Russian. "ё" and "й" are folded to "е" and "и" in prompts and in these lists alike. Stems
@@ -8,7 +8,6 @@ import type { Lexicon } from "./types";
  * "девчонка" and "парень" are said of young adults and are left out, as "girl" is in English.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const AGE_STEMS = "трех|четырех|пяти|шести|семи|восьми|девяти|десяти|одиннадцати|двенадцати|тринадцати|четырнадцати|пятнадцати|шестнадцати|семнадцати";
 const SPELLED_AGES = AGE_STEMS.split("|").map((n) => `${n}летн*`);
 const GRADERS = "перво|второ|третье|четверо|пяти|шести|семи|восьми|девяти|десяти|одиннадцати|старше|младше"

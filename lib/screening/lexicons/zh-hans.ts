@@ -1,3 +1,4 @@
+import { hanAges } from "./han-ages";
 import type { Lexicon } from "./types";
 
 /**
@@ -7,22 +8,8 @@ import type { Lexicon } from "./types";
  * English (said of grown women); 小女孩, 女童 and 少女 are refused.
  */
 
-const HAN_NUMBERS = ["一", "两", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七"];
-const HAN_UNITS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-
-// Ages under 18 in digits and in Han numerals, with 岁 and 周岁.
-const AGES = [
-  ...Array.from({ length: 18 }, (_, n) => [`${n}岁`, `${n}周岁`]).flat(),
-  ...HAN_NUMBERS.flatMap((n) => [`${n}岁`, `${n}周岁`]),
-  "十几岁", "几岁的孩子", "未满十八岁", "未满18岁", "不满十八岁", "不满18岁", "十八岁以下", "18岁以下",
-];
-
-// Adult ages that contain an age above as a substring: "18岁" holds "8岁", "二十一岁" holds "十一岁".
-const ADULT_AGES = [
-  ...Array.from({ length: 103 }, (_, k) => `${k + 18}岁`),
-  "十八岁", "十九岁", "十八周岁", "十九周岁", "一百岁",
-  ...["二", "三", "四", "五", "六", "七", "八", "九"].flatMap((t) => ["", ...HAN_UNITS].flatMap((u) => [`${t}十${u}岁`, `${t}十${u}周岁`])),
-];
+// Ages under 18; adult ages that contain one of them as a substring are exceptions.
+const AGES = hanAges("两", ["岁", "周岁"], ["岁", "周岁"], ["岁"]);
 
 export const LEXICON: Lexicon = {
   lang: "zh-Hans",
@@ -40,7 +27,7 @@ export const LEXICON: Lexicon = {
     "小闺女", "小儿子", "小女儿", "小丫头", "丫头片子", "小学生", "初中生", "中学生", "高中生", "小学", "初中", "高中女生",
     "高中男生", "女中学生", "男中学生", "女学童", "学童", "幼儿园", "托儿所", "育儿园", "早教班", "少先队", "红领巾", "十几岁的",
     "花季少女", "校服少女", "未发育", "初潮", "恋童", "恋童癖", "儿童色情", "幼女色情", "娈童", "童颜巨乳",
-    ...AGES,
+    ...AGES.minor, "十几岁", "几岁的孩子", "未满十八岁", "未满18岁", "不满十八岁", "不满18岁", "十八岁以下", "18岁以下",
     // More wording
     "高一学生", "高二学生", "高三学生", "初一学生", "初二学生", "初三学生", "小学一年级", "小学二年级", "小学三年级", "学前班", "少男少女", "中学女生", "中学男生", "小学女生", "女小学生", "男小学生", "小孩儿", "童装模特",
   ],
@@ -86,7 +73,7 @@ export const LEXICON: Lexicon = {
     "童年回忆", "小学同学聚会", "初中同学聚会", "高中同学聚会", "小学同学会", "初中同学会", "高中同学会", "儿童画", "孩子气", "多少年", "不少年轻", "至少年", "少年时代的回忆",
     // Products, dishes, drinks and medicine that hold a refused word
     "剖腹产", "断头路", "断臂维纳斯", "血腥玛丽", "裸色", "裸妆", "裸眼", "裸色口红", "婴儿车里的小狗", "上床睡觉",
-    ...ADULT_AGES,
+    ...AGES.adult,
     // Words of other Han-script languages and fixed phrases
     "初中级", "初中級", "小学館", "小学馆", "赤裸々", "赤裸裸的谎言", "赤裸裸的威胁", "赤裸裸的现实", "赤裸裸的事实", "食人鱼", "食人魚", "食人鯧", "食人花", "食人植物", "屠殺場", "屠宰场",
   ],

@@ -1,3 +1,4 @@
+import { hanAges } from "./han-ages";
 import type { Lexicon } from "./types";
 
 /**
@@ -7,22 +8,8 @@ import type { Lexicon } from "./types";
  * "girl" is in English; 小女孩, 女童 and 少女 are refused.
  */
 
-const HAN_NUMBERS = ["一", "兩", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七"];
-const HAN_UNITS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-
-// Ages under 18 in digits and in Han numerals, with 歲 and 週歲.
-const AGES = [
-  ...Array.from({ length: 18 }, (_, n) => [`${n}歲`, `${n}週歲`, `${n}岁`]).flat(),
-  ...HAN_NUMBERS.flatMap((n) => [`${n}歲`, `${n}週歲`]),
-  "十幾歲", "幾歲的孩子", "未滿十八歲", "未滿18歲", "不滿十八歲", "十八歲以下", "18歲以下",
-];
-
-// Adult ages that contain an age above as a substring: "18歲" holds "8歲", "二十一歲" holds "十一歲".
-const ADULT_AGES = [
-  ...Array.from({ length: 103 }, (_, k) => [`${k + 18}歲`, `${k + 18}岁`]).flat(),
-  "十八歲", "十九歲", "十八週歲", "十九週歲", "一百歲",
-  ...["二", "三", "四", "五", "六", "七", "八", "九"].flatMap((t) => ["", ...HAN_UNITS].flatMap((u) => [`${t}十${u}歲`, `${t}十${u}週歲`])),
-];
+// Ages under 18; adult ages that contain one of them as a substring are exceptions.
+const AGES = hanAges("兩", ["歲", "週歲"], ["歲", "週歲", "岁"], ["歲", "岁"]);
 
 export const LEXICON: Lexicon = {
   lang: "zh-Hant",
@@ -40,7 +27,7 @@ export const LEXICON: Lexicon = {
     "童女", "孩兒", "嬰孩", "小丫頭", "小閨女", "小女兒", "小兒子", "小學生", "國小", "國小生", "國中", "國中生", "初中生", "中學生",
     "高中生", "小學", "初中", "高中女生", "高中男生", "女中學生", "學童", "幼稚園", "幼兒園", "托兒所", "安親班", "十幾歲的", "花季少女",
     "校服少女", "未發育", "初潮", "戀童", "戀童癖", "兒童色情", "兒童情色", "孌童", "童顏巨乳",
-    ...AGES,
+    ...AGES.minor, "十幾歲", "幾歲的孩子", "未滿十八歲", "未滿18歲", "不滿十八歲", "十八歲以下", "18歲以下",
     // More wording
     "高一學生", "高二學生", "高三學生", "國一學生", "國二學生", "國三學生", "小學一年級", "小學二年級", "小學三年級", "學前班", "少男少女", "中學女生", "中學男生", "小學女生", "女小學生", "男小學生", "小孩兒",
   ].map((e) => e.toLowerCase()),
@@ -86,7 +73,7 @@ export const LEXICON: Lexicon = {
     "童年回憶", "小學同學聚會", "國中同學會", "高中同學會", "小學同學會", "高中同學聚會", "兒童畫", "孩子氣", "多少年", "不少年輕", "至少年", "少年時代的回憶",
     // Things that hold a refused word
     "剖腹產", "斷頭路", "斷臂維納斯", "血腥瑪麗", "裸色", "裸妝", "裸眼", "裸色口紅",
-    ...ADULT_AGES,
+    ...AGES.adult,
     // Words of other Han-script languages and fixed phrases
     "初中級", "小学館", "小學館", "赤裸々", "赤裸裸的謊言", "赤裸裸的威脅", "赤裸裸的現實", "食人魚", "食人鯧", "食人花", "屠殺場", "屠畜場", "高校畢業", "高校學生",
   ],
