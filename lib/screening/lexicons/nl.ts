@@ -9,8 +9,7 @@ import { type Lexicon, UNDER_18 } from "./types";
 
 const NUMBER_WORDS = "drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien";
 const SPELLED_AGES = NUMBER_WORDS.split("|").flatMap((n) => [`${n}jarig`, `${n}jarige`, `${n}jarigen`]);
-const AGED_THINGS =
-  "opleiding|studie|contract|whisky|wijn|rum|kaas|hond|kat|poes|paard|pony|boom|eik|auto|huis|gebouw|traditie|relatie|huwelijk|bedrijf|geschiedenis|oorlog|project|periode|schildpad|papegaai|kater";
+const AGED_THINGS = "opleiding|studie|contract|whisky|wijn|rum|kaas|hond|kat|poes|paard|pony|boom|eik|auto|huis|gebouw|traditie|relatie|huwelijk|bedrijf|geschiedenis|oorlog|project|periode|schildpad|papegaai|kater";
 
 export const LEXICON: Lexicon = {
   lang: "nl",

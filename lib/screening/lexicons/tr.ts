@@ -10,8 +10,7 @@ import { type Lexicon, UNDER_18 } from "./types";
  */
 
 const NUMBER_WORDS = "bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz|on|on bir|on iki|on üç|on dört|on beş|on altı|on yedi";
-const THINGS =
-  "köpek*|kedi*|at|atı|ağaç*|viski*|şarap*|ev|evi|bina*|araba*|arabası|kaplumbağa*|papağan*|çınar*|zeytin*|konak|yapı*|marka*|şirket*|firma*";
+const THINGS = "köpek*|kedi*|at|atı|ağaç*|viski*|şarap*|ev|evi|bina*|araba*|arabası|kaplumbağa*|papağan*|çınar*|zeytin*|konak|yapı*|marka*|şirket*|firma*";
 const ANIMALS = "fil|fok|panda|zürafa|penguen|maymun|kaplumbağa|koala|yunus|balina|aslan|kaplan|ayı|tilki|zebra|deve|lama|keçi|goril|kanguru|su aygırı|gergedan|köpek|kedi";
 
 // Well-known people with a case suffix after the apostrophe ("Erdoğan'ın", "Tarkan'a"), which
