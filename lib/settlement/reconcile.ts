@@ -1,15 +1,10 @@
-import { and, eq, lt, or } from "drizzle-orm";
 import { parseAbiItem, type PublicClient } from "viem";
-import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
-import { idempotencyKeys, payments } from "@/lib/db/schema";
 import { DEVNET_NETWORK } from "@/lib/env";
-import { completeKey, releaseKey } from "@/lib/idempotency/keys";
-import { changeStatus, getJob } from "@/lib/jobs/repository";
-import { jobCreatedBody } from "@/lib/generation/responses";
 import { type ChainFact, no, readFact, unknown, yes } from "@/lib/payments/chain-fact";
 import { freshHead, type Head } from "@/lib/payments/chain-head";
-import { type PaymentRow, updatePayment } from "@/lib/payments/repository";
+import { findOpenPayments, type PaymentRow } from "@/lib/payments/repository";
+import { applySettlement, type Settlement } from "@/lib/settlement/apply";
 
 const AUTH_STATE = parseAbiItem(
   "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
@@ -40,29 +35,26 @@ export async function reconcilePayments(
   opts: ReconcileOptions,
   now = new Date(),
 ): Promise<number> {
-  const stale = new Date(now.getTime() - opts.staleVerifiedMs);
-  const open = await db
-    .select()
-    .from(payments)
-    .where(
-      or(
-        eq(payments.status, "unknown"),
-        and(eq(payments.status, "verified"), lt(payments.createdAt, stale)),
-      ),
-    );
+  const open = await findOpenPayments(db, new Date(now.getTime() - opts.staleVerifiedMs));
   if (!open.length) return 0;
   const head = await freshHead(chain);
   if (head.kind !== "yes") return 0;
   let resolved = 0;
   for (const payment of open) {
     const outcome = await authorizationOutcome(chain, asset, payment, head.value);
-    if (outcome.kind === "yes") {
-      await settleFromChain(db, payment, outcome.value, opts);
-      resolved++;
-    } else if (outcome.kind === "no" && expired(chain, payment, head.value, opts, now)) {
-      await expire(db, payment);
-      resolved++;
-    }
+    let settlement: Settlement | null = null;
+    if (outcome.kind === "yes") settlement = { kind: "settled", transaction: outcome.value };
+    else if (outcome.kind === "no" && expired(chain, payment, head.value, opts, now))
+      settlement = { kind: "failed", reason: "authorization expired unused" };
+    if (!settlement) continue;
+    const { queued } = await applySettlement(db, {
+      jobId: payment.jobId,
+      paymentId: payment.id,
+      settlement,
+      via: "reconciler",
+    });
+    if (queued) await opts.onQueued?.(queued);
+    resolved++;
   }
   return resolved;
 }
@@ -116,61 +108,4 @@ function expired(
   const deadline = payment.validBefore + opts.expiryMarginSeconds;
   if (now.getTime() / 1000 <= deadline) return false;
   return chain.chain?.id === DEVNET_CHAIN_ID || head.timestamp > BigInt(deadline);
-}
-
-async function keyOf(db: Db, jobId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.jobId, jobId))
-    .limit(1);
-  return row?.key ?? null;
-}
-
-async function settleFromChain(
-  db: Db,
-  payment: PaymentRow,
-  transaction: string | null,
-  opts: ReconcileOptions,
-) {
-  const job = await auditedTransaction(db, async (tx) => {
-    await updatePayment(tx, payment.id, { status: "settled", transaction, settledAt: new Date() });
-    await appendAudit(tx, "payment.settled", payment.jobId, { transaction, via: "reconciler" });
-    const current = await getJob(tx, payment.jobId);
-    if (current?.status !== "pending_settlement") return null;
-    const queued = await changeStatus(tx, payment.jobId, "pending_settlement", "queued", {
-      queuedAt: new Date(),
-      runAfter: new Date(),
-    });
-    const key = await keyOf(tx, payment.jobId);
-    if (key) await completeKey(tx, key, jobCreatedBody(payment.jobId, "queued"));
-    return queued;
-  });
-  if (job) await opts.onQueued?.({ id: job.id, payer: job.payer });
-}
-
-async function expire(db: Db, payment: PaymentRow) {
-  await auditedTransaction(db, async (tx) => {
-    await updatePayment(tx, payment.id, {
-      status: "failed",
-      failureReason: "authorization expired unused",
-    });
-    await appendAudit(tx, "payment.failed", payment.jobId, {
-      reason: "authorization expired unused",
-      via: "reconciler",
-    });
-    const current = await getJob(tx, payment.jobId);
-    if (current?.status === "pending_settlement") {
-      await changeStatus(tx, payment.jobId, "pending_settlement", "cancelled", {
-        finishedAt: new Date(),
-        error: {
-          code: "settlement_failed",
-          message: "The payment never settled; nothing was charged.",
-          retryable: true,
-        },
-      });
-    }
-    const key = await keyOf(tx, payment.jobId);
-    if (key) await releaseKey(tx, key);
-  });
 }
