@@ -2,7 +2,7 @@ import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { completeKey, findKeyForJob, releaseKey } from "@/lib/idempotency/keys";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
-import { updatePayment } from "@/lib/payments/repository";
+import { getPaymentForJob, updatePayment } from "@/lib/payments/repository";
 import { jobCreatedBody } from "@/lib/settlement/job-created";
 
 /** What became of a payment's settlement, from the facilitator's answer or from the chain. */
@@ -25,7 +25,8 @@ export type ApplySettlement = {
  * The one place a settlement outcome is written down, in one audited transaction: settled moves
  * the job pending_settlement → queued and completes its key; failed cancels it (nothing charged)
  * and releases its key so the client may pay again; unknown only marks the payment, for the
- * reconciler. A job no longer pending_settlement is left as it is. Returns the job it queued, for
+ * reconciler. A job no longer pending_settlement is left as it is, and a payment already settled is
+ * never marked otherwise. Returns the job it queued, for
  * the caller to wake the engine.
  */
 export async function applySettlement(
@@ -51,6 +52,8 @@ export async function applySettlement(
       if (k) await completeKey(tx, k, jobCreatedBody(jobId, "queued"));
       return { queued: { id: queued.id, payer: queued.payer } };
     }
+    // Two learners may race (a slow request and the reconciler): money that moved stays moved.
+    if ((await getPaymentForJob(tx, jobId))?.status === "settled") return { queued: null };
     const { reason } = settlement;
     if (settlement.kind === "unknown") {
       await updatePayment(tx, paymentId, { status: "unknown", failureReason: reason });

@@ -1,18 +1,13 @@
-import { parseAbiItem, type PublicClient } from "viem";
+import type { PublicClient } from "viem";
 import type { Db } from "@/lib/db/client";
 import { DEVNET_NETWORK } from "@/lib/env";
-import { type ChainFact, no, readFact, unknown, yes } from "@/lib/payments/chain-fact";
 import { freshHead, type Head } from "@/lib/payments/chain-head";
 import { findOpenPayments, type PaymentRow } from "@/lib/payments/repository";
 import { applySettlement, type Settlement } from "@/lib/settlement/apply";
+import { authorizationUsed } from "@/lib/settlement/authorization-used";
+import { type Settler, serviceSettler, settleStale } from "@/lib/settlement/settle-stale";
 
-const AUTH_STATE = parseAbiItem(
-  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
-);
 const DEVNET_CHAIN_ID = Number(DEVNET_NETWORK.split(":")[1]);
-const AUTH_USED = parseAbiItem(
-  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
-);
 
 export type ReconcileOptions = {
   /** A payment still `verified` this long after creation lost its request (crash); ask the chain. */
@@ -20,13 +15,16 @@ export type ReconcileOptions = {
   /** Past validBefore plus this margin an unused authorization can never be spent. */
   expiryMarginSeconds: number;
   onQueued?: (job: { id: string; payer: string }) => Promise<void>;
+  /** Settles a stale `verified` payment; the service's own facilitator unless given. */
+  settle?: Settler;
 };
 
 /**
  * Resolves settlements of unknown outcome from the chain itself: a used authorization means the
  * money moved (job → queued); one still unused at a block past its validity can never move it
- * (job → cancelled, nothing charged). A read that gives no answer is never taken for "unused":
- * that payment waits for a later tick.
+ * (job → cancelled, nothing charged). A payment left `verified` by a request that died before
+ * settling, still unused and valid, is settled here from its stored authorization. A read that
+ * gives no answer is never taken for "unused": that payment waits for a later tick.
  */
 export async function reconcilePayments(
   db: Db,
@@ -40,12 +38,9 @@ export async function reconcilePayments(
   const head = await freshHead(chain);
   if (head.kind !== "yes") return 0;
   let resolved = 0;
+  const settle = opts.settle ?? serviceSettler;
   for (const payment of open) {
-    const outcome = await authorizationOutcome(chain, asset, payment, head.value);
-    let settlement: Settlement | null = null;
-    if (outcome.kind === "yes") settlement = { kind: "settled", transaction: outcome.value };
-    else if (outcome.kind === "no" && expired(chain, payment, head.value, opts, now))
-      settlement = { kind: "failed", reason: "authorization expired unused" };
+    const settlement = await decide(chain, asset, payment, head.value, opts, now, settle);
     if (!settlement) continue;
     const { queued } = await applySettlement(db, {
       jobId: payment.jobId,
@@ -54,43 +49,27 @@ export async function reconcilePayments(
       via: "reconciler",
     });
     if (queued) await opts.onQueued?.(queued);
-    resolved++;
+    if (settlement.kind !== "unknown") resolved++;
   }
   return resolved;
 }
 
-/** yes(transaction) when the authorization was used, no when unused as of `head`, else unknown. */
-async function authorizationOutcome(
+/** What the chain (and, for a stale `verified` payment, a settle attempt) says; null: wait. */
+async function decide(
   chain: PublicClient,
   asset: `0x${string}`,
   payment: PaymentRow,
   head: Head,
-): Promise<ChainFact<string | null>> {
-  const authorizer = payment.payer as `0x${string}`;
-  const nonce = payment.nonce as `0x${string}`;
-  // Pinned to the head just read, so the answer and the head's clock describe the same state.
-  const used = await readFact(() =>
-    chain.readContract({
-      address: asset,
-      abi: [AUTH_STATE],
-      functionName: "authorizationState",
-      args: [authorizer, nonce],
-      blockNumber: head.number,
-    }),
-  );
-  if (used.kind !== "yes") return unknown(used.kind === "unknown" ? used.reason : "no answer");
-  if (!used.value) return no();
-  const logs = await readFact(() =>
-    chain.getLogs({
-      address: asset,
-      event: AUTH_USED,
-      args: { authorizer, nonce },
-      fromBlock: 0n,
-      toBlock: head.number,
-    }),
-  );
-  if (logs.kind !== "yes") return unknown(logs.kind === "unknown" ? logs.reason : "no logs");
-  return yes(logs.value[0]?.transactionHash ?? null);
+  opts: ReconcileOptions,
+  now: Date,
+  settle: Settler,
+): Promise<Settlement | null> {
+  const used = await authorizationUsed(chain, asset, payment, head);
+  if (used.kind === "yes") return { kind: "settled", transaction: used.value };
+  if (used.kind === "unknown") return null;
+  if (expired(chain, payment, head, opts, now))
+    return { kind: "failed", reason: "authorization expired unused" };
+  return payment.status === "verified" ? settleStale(chain, asset, payment, settle) : null;
 }
 
 /**
