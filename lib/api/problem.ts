@@ -1,5 +1,5 @@
 /** RFC 9457 problem details with a stable `code`; the only way the API reports an error. */
-import { PROBLEM_CATALOG, type ProblemCode, type ProblemError } from "@/lib/problems/catalog";
+import { PROBLEM_CATALOG, type ProblemCode, type ProblemError } from "@/lib/errors/problems";
 
 export { PROBLEM_CATALOG, type ProblemCode };
 

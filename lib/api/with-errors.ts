@@ -1,7 +1,7 @@
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 import { problem, problemFor } from "@/lib/api/problem";
 import { ConfigError } from "@/lib/env";
-import { ProblemError } from "@/lib/problems/catalog";
+import { ProblemError } from "@/lib/errors/problems";
 
 /** Last line of defence for a route: log the error, answer problem+json, never a stack trace. */
 export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {

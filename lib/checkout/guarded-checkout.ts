@@ -1,4 +1,4 @@
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 import { appendAuditGrouped } from "@/lib/audit/grouped-append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -8,7 +8,7 @@ import { checkIp, type IpGuardConfig, recordContentRejection } from "@/lib/limit
 import { hashIp } from "@/lib/limits/ip-hash";
 import { getLimitStore } from "@/lib/limits/store";
 import { getResourceServer } from "@/lib/payments/resource-server";
-import { ProblemError, problemStatus } from "@/lib/problems/catalog";
+import { ProblemError, problemStatus } from "@/lib/errors/problems";
 import { checkout } from "@/lib/checkout/checkout";
 import { type CheckoutOutcome, type Refused, refused } from "@/lib/checkout/outcome";
 

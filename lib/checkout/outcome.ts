@@ -1,5 +1,5 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import type { ProblemCode } from "@/lib/problems/catalog";
+import type { ProblemCode } from "@/lib/errors/problems";
 import type { JobCreated } from "@/lib/settlement/job-created";
 
 /**

@@ -5,7 +5,7 @@ import { checkoutResponse } from "@/lib/api/checkout-response";
 import { withErrors } from "@/lib/api/with-errors";
 import { guardedCheckout } from "@/lib/checkout/guarded-checkout";
 import { auditEvents } from "@/lib/db/schema";
-import { ProblemError } from "@/lib/problems/catalog";
+import { ProblemError } from "@/lib/errors/problems";
 import { startCheckoutHarness } from "../helpers/checkout";
 
 const FIXED = "/generate/alpha-fast/5s-720p";
