@@ -11,8 +11,7 @@ import { readBodyLimited } from "@/lib/requests/read-body";
 import { activeJobs } from "@/lib/checkout/active-jobs";
 import { type CheckoutOutcome, refused, withFacts } from "@/lib/checkout/outcome";
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
-import { prepareImageSpec } from "@/lib/checkout/prepare-image-spec";
-import { prepareTextSpec } from "@/lib/checkout/prepare-text-spec";
+import { prepareSpec } from "@/lib/checkout/prepare-spec";
 import { requestHash } from "@/lib/checkout/request-hash";
 
 export type CheckoutDeps = {
@@ -61,10 +60,7 @@ async function checkoutProduct(
       `The request body must be at most ${env.limits.maxBodyBytes} bytes.`,
     );
   }
-  const prepared =
-    product.mode === "image"
-      ? await prepareImageSpec(product, bytes, env)
-      : await prepareTextSpec(product, bytes, env);
+  const prepared = await prepareSpec(product, bytes, env);
   if (prepared.kind === "refused") return prepared;
   const { spec, facts } = prepared;
 

@@ -1,5 +1,6 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { ProblemCode } from "@/lib/errors/problems";
+import type { GenerationSpec } from "@/lib/providers/types";
 import type { JobCreated } from "@/lib/settlement/job-created";
 
 /**
@@ -51,6 +52,9 @@ export function refused(
 ): Refused {
   return { kind: "refused", code, detail, ...more };
 }
+
+/** A body turned into a spec that passed screening, or the refusal (with what it revealed). */
+export type Prepared = { kind: "prepared"; spec: GenerationSpec; facts: RequestFacts } | Refused;
 
 /** What the request revealed so far, added to a refusal for its audit record. */
 export type RequestFacts = Pick<Refused, "sku" | "promptHash" | "imageIds">;

@@ -9,10 +9,10 @@ import {
 } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
 import type { FrameImage } from "@/lib/providers/types";
-import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
+import type { ImageRequest } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
-import { refused } from "@/lib/checkout/outcome";
-import { invalidBody, type Prepared, promptHashOf } from "@/lib/checkout/prepare-text-spec";
+import { type Prepared, refused } from "@/lib/checkout/outcome";
+import { promptHashOf } from "@/lib/checkout/prompt-hash";
 
 const frame = (image: StoredImage): FrameImage => ({
   id: image.id,
@@ -22,18 +22,14 @@ const frame = (image: StoredImage): FrameImage => ({
 });
 
 /**
- * Image-to-video, before any quote: the body, the prompt's screen (when there
- * is a prompt), then each image resolved (upload look-up or safe fetch: 4xx on failure) and
+ * Image-to-video, from its parsed body: the prompt's screen (when there is a prompt), then each image resolved (upload look-up or safe fetch: 4xx on failure) and
  * screened (403 content_policy, counted toward the abuse block like a refused prompt).
  */
 export async function prepareImageSpec(
   product: ImageProduct,
-  bytes: Uint8Array,
+  req: ImageRequest,
   env: Env,
 ): Promise<Prepared> {
-  const parsed = parseImageGenerationBody(product, bytes);
-  if (!parsed.ok) return invalidBody(parsed.errors);
-  const req = parsed.request;
   const promptHash = req.prompt !== null ? promptHashOf(req.prompt) : undefined;
   if (req.prompt !== null) {
     const verdict = await screenPrompt(req.prompt, env.moderation);

@@ -8,7 +8,7 @@ import { DEVNET_NETWORK, DEVNET_USDC_ADDRESS } from "@/lib/env";
 import { claimKey, findLiveKey } from "@/lib/idempotency/keys";
 import { changeStatus, getJob, insertJob } from "@/lib/jobs/repository";
 import { getPaymentForJob, insertPayment } from "@/lib/payments/repository";
-import { applySettlement } from "@/lib/settlement/apply";
+import { applySettlement, type Settlement } from "@/lib/settlement/apply";
 import { jobCreatedBody } from "@/lib/settlement/job-created";
 import { openTestDatabase } from "../helpers/database";
 import { SPEC } from "../helpers/jobs";
@@ -58,6 +58,17 @@ describe("applySettlement", () => {
     await claimKey(db, key, "hash", jobId, 3600);
     return { jobId, paymentId, key };
   }
+  /** A pending job's settlement applied as the paid request applies it, knowing its key. */
+  async function applied(settlement: Settlement) {
+    const { jobId, paymentId, key } = await pending();
+    const { queued } = await applySettlement(db, {
+      jobId,
+      paymentId,
+      idempotencyKey: key,
+      settlement,
+    });
+    return { jobId, key, queued, payment: await getPaymentForJob(db, jobId) };
+  }
   const audit = async (jobId: string, type: string) =>
     (
       await db
@@ -106,16 +117,11 @@ describe("applySettlement", () => {
   });
 
   test("failed: payment failed, job cancelled with nothing charged, key released", async () => {
-    const { jobId, paymentId, key } = await pending();
-    const settlement = { kind: "failed" as const, reason: "insufficient_funds" };
-    const { queued } = await applySettlement(db, {
-      jobId,
-      paymentId,
-      idempotencyKey: key,
-      settlement,
+    const { jobId, key, queued, payment } = await applied({
+      kind: "failed",
+      reason: "insufficient_funds",
     });
     assert.equal(queued, null);
-    const payment = await getPaymentForJob(db, jobId);
     assert.deepEqual([payment?.status, payment?.failureReason], ["failed", "insufficient_funds"]);
     const job = await getJob(db, jobId);
     assert.equal(job?.status, "cancelled");
@@ -144,16 +150,8 @@ describe("applySettlement", () => {
   });
 
   test("unknown: only the payment is marked; the job waits and the key stays in flight", async () => {
-    const { jobId, paymentId, key } = await pending();
-    const settlement = { kind: "unknown" as const, reason: "timeout" };
-    const { queued } = await applySettlement(db, {
-      jobId,
-      paymentId,
-      idempotencyKey: key,
-      settlement,
-    });
+    const { jobId, key, queued, payment } = await applied({ kind: "unknown", reason: "timeout" });
     assert.equal(queued, null);
-    const payment = await getPaymentForJob(db, jobId);
     assert.deepEqual([payment?.status, payment?.failureReason], ["unknown", "timeout"]);
     assert.equal((await getJob(db, jobId))?.status, "pending_settlement");
     assert.equal((await findLiveKey(db, key))?.state, "in_flight");

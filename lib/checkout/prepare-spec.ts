@@ -1,13 +1,11 @@
-import { createHash } from "node:crypto";
-import type { Product } from "@/lib/catalog/products";
+import type { AnyProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
-import type { GenerationSpec } from "@/lib/providers/types";
 import { parseGenerationBody } from "@/lib/requests/parse-generation";
+import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
-import { type FieldError, type Refused, type RequestFacts, refused } from "@/lib/checkout/outcome";
-
-/** A body turned into a spec that passed screening, or the refusal (with what it revealed). */
-export type Prepared = { kind: "prepared"; spec: GenerationSpec; facts: RequestFacts } | Refused;
+import { type FieldError, type Prepared, type Refused, refused } from "@/lib/checkout/outcome";
+import { prepareImageSpec } from "@/lib/checkout/prepare-image-spec";
+import { promptHashOf } from "@/lib/checkout/prompt-hash";
 
 /** The first field error of an invalid body, as the refusal. */
 export function invalidBody(errors: FieldError[]): Refused {
@@ -17,14 +15,19 @@ export function invalidBody(errors: FieldError[]): Refused {
   });
 }
 
-export const promptHashOf = (prompt: string) => createHash("sha256").update(prompt).digest("hex");
-
-/** A text product, before any quote: the body, then the prompt's screen. */
-export async function prepareTextSpec(
-  product: Product,
+/**
+ * The body as a spec that passed screening, before any quote: parsed for the product's mode, then
+ * the prompt's screen (and, for image-to-video, each image's).
+ */
+export async function prepareSpec(
+  product: AnyProduct,
   bytes: Uint8Array,
   env: Env,
 ): Promise<Prepared> {
+  if (product.mode === "image") {
+    const parsed = parseImageGenerationBody(product, bytes);
+    return parsed.ok ? prepareImageSpec(product, parsed.request, env) : invalidBody(parsed.errors);
+  }
   const parsed = parseGenerationBody(product, bytes);
   if (!parsed.ok) return invalidBody(parsed.errors);
   const promptHash = promptHashOf(parsed.spec.prompt);
