@@ -55,3 +55,13 @@ export async function completeKey(db: Db, key: string, response: unknown): Promi
 export async function releaseKey(db: Db, key: string): Promise<void> {
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
 }
+
+/** The key a job was created under, if any. */
+export async function findKeyForJob(db: Db, jobId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.jobId, jobId))
+    .limit(1);
+  return row?.key ?? null;
+}

@@ -4,7 +4,7 @@ import { explainBreak } from "@/lib/audit/chain";
 import { AuditBreakError, type CheckpointState, checkpointAuditLog } from "@/lib/audit/checkpoint";
 import type { Db } from "@/lib/db/client";
 import { forgetVideos, jobsWithExpiredVideos } from "@/lib/jobs/repository";
-import { reconcilePayments } from "@/lib/payments/reconcile";
+import { reconcilePayments } from "@/lib/settlement/reconcile";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { refundsInStatus } from "@/lib/refunds/repository";
 import { driveRefund, type RefundFaults } from "@/lib/refunds/send-refund";

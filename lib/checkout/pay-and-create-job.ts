@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { sql } from "drizzle-orm";
-import { problem } from "@/lib/api/problem";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { AnyProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
@@ -12,11 +11,18 @@ import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
 import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
 import { paymentRequired } from "@/lib/payments/requirements";
-import { classifySettlement } from "@/lib/payments/settlement-outcome";
 import type { GenerationSpec } from "@/lib/providers/types";
-import { recordSettlement } from "@/lib/generation/record-settlement";
-import { atCapacity, challengeResponse } from "@/lib/generation/responses";
-import { replayForPayment } from "@/lib/generation/replay-payment";
+import { applySettlement } from "@/lib/settlement/apply";
+import { jobCreatedBody } from "@/lib/settlement/job-created";
+import { classifySettlement } from "@/lib/settlement/outcome";
+import { wakeWorkflow } from "@/lib/workflow/wake";
+import {
+  type CheckoutOutcome,
+  type Rechallenge,
+  type Refused,
+  refused,
+} from "@/lib/checkout/outcome";
+import { replayForPayment } from "@/lib/checkout/replay-payment";
 
 export type PaidRequest = {
   db: Db;
@@ -37,14 +43,27 @@ const CAPACITY_LOCK = 402_403;
 
 class CapacityReached extends Error {}
 
-/** Steps 7–9: verify the payment for THIS body, create the job, settle, answer. */
-export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
+const CAPACITY_RETRY_AFTER_SECONDS = 30;
+
+export function atCapacity(): Refused {
+  return refused(
+    "at_capacity",
+    "The generation queue is full. Nothing was charged; try again shortly.",
+    { retryAfter: CAPACITY_RETRY_AFTER_SECONDS },
+  );
+}
+
+/**
+ * A request carrying a payment: decode it and match it to the requirements priced from THIS body,
+ * verify it, create the job and claim its key in one transaction, settle, and write the outcome.
+ */
+export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome> {
   const { db, env, server } = req;
-  const refuse = async (reason: string, settlement?: SettleResponse) =>
-    challengeResponse(
-      await paymentRequired(server, req.requirements, req.resource, reason),
-      settlement,
-    );
+  const refuse: Rechallenge = async (reason, settlement) => ({
+    kind: "challenge",
+    required: await paymentRequired(server, req.requirements, req.resource, reason),
+    ...(settlement ? { settlement } : {}),
+  });
 
   const decoded = decodePayment(req.signature);
   if (!decoded.ok) return refuse(invalidPayment(decoded.part, decoded.message));
@@ -119,12 +138,10 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
-    return problem(
+    return refused(
       "idempotency_key_in_flight",
       "Another request with this Idempotency-Key is in progress; retry in a moment.",
-      {
-        headers: { "Retry-After": "1" },
-      },
+      { retryAfter: 1 },
     );
   }
 
@@ -136,14 +153,35 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
     thrown = error;
   }
   const outcome = classifySettlement(result, thrown, env.network);
-  return recordSettlement({
-    db,
+  const { queued } = await applySettlement(db, {
     jobId,
     paymentId,
     idempotencyKey: req.idempotencyKey,
-    outcome,
-    refuse,
+    settlement:
+      outcome.kind === "settled"
+        ? { kind: "settled", transaction: outcome.response.transaction }
+        : outcome,
   });
+  if (outcome.kind === "failed")
+    return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
+  if (outcome.kind === "settled") {
+    if (queued) await wakeWorkflow(queued);
+    return {
+      kind: "created",
+      status: 200,
+      body: jobCreatedBody(jobId, "queued"),
+      settlement: outcome.response,
+    };
+  }
+  return {
+    kind: "created",
+    status: 202,
+    body: jobCreatedBody(
+      jobId,
+      "pending_settlement",
+      "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+    ),
+  };
 }
 
 /** The stable shape of a refused payment's `error`: the reason, then the part of the payment at fault. */
