@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatUnits } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
 import { type AnyProduct, IMAGE_PRODUCTS, PRODUCTS, RATIOS } from "@/lib/catalog/products";
-import { formatUsd, quote } from "@/lib/pricing/quote";
+import { formatUsd, quote } from "@/lib/catalog/quote";
 import type { Resolution } from "@/lib/providers/types";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 import {

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { formatUsd } from "@/lib/pricing/quote";
+import { formatUsd } from "@/lib/catalog/quote";
 import { refundsInStatus } from "@/lib/refunds/repository";
 
 const rows = await refundsInStatus(await getDb(), ["pending", "sent", "manual"]);

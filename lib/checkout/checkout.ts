@@ -5,7 +5,7 @@ import type { Env } from "@/lib/env";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
 import { discoveryExtension } from "@/lib/payments/discovery";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
-import { quote } from "@/lib/pricing/quote";
+import { quote } from "@/lib/catalog/quote";
 import { isJsonContentType } from "@/lib/requests/content-type";
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { activeJobs } from "@/lib/checkout/active-jobs";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
-import { formatUsd } from "@/lib/pricing/quote";
+import { formatUsd } from "@/lib/catalog/quote";
 import { refundForJob, type RefundRow } from "@/lib/refunds/repository";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

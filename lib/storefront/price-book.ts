@@ -5,7 +5,7 @@ import {
   type ImageProduct,
   PRODUCTS,
 } from "@/lib/catalog/products";
-import { formatUsd, priceRange } from "@/lib/pricing/quote";
+import { formatUsd, priceRange } from "@/lib/catalog/quote";
 
 /** The price book in display form: every public surface renders prices from these rows. */
 

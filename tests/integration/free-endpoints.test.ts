@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { validate } from "@readme/openapi-parser";
 import postgres from "postgres";
 import { PRODUCTS } from "@/lib/catalog/products";
-import { formatUsd } from "@/lib/pricing/quote";
+import { formatUsd } from "@/lib/catalog/quote";
 import { post, requiredFromHeader } from "../helpers/http";
 import { type Stack, startStack } from "../helpers/stack";
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import { findAnyProductBySku } from "@/lib/catalog/products";
-import { quote } from "@/lib/pricing/quote";
+import { quote } from "@/lib/catalog/quote";
 import { PAY_TO } from "../helpers/chain";
 import { post, requiredFromHeader } from "../helpers/http";
 import { frameColour, syntheticImage } from "../helpers/images";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type CustomProduct, findAnyProductBySku, PRODUCTS } from "@/lib/catalog/products";
-import { formatUsd, priceRange, quote, quoteCustom } from "@/lib/pricing/quote";
+import { formatUsd, priceRange, quote, quoteCustom } from "@/lib/catalog/quote";
 import type { Resolution } from "@/lib/providers/types";
 
 const custom = (sku: string) => findAnyProductBySku(sku) as CustomProduct;
