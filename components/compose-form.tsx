@@ -3,9 +3,10 @@
 import { useEffect, useRef, useState } from "react";
 import { formatUnits } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
-import { type AnyProduct, IMAGE_PRODUCTS, PRODUCTS, RATIOS } from "@/lib/catalog/products";
+import { type AnyProduct, IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/products";
+import { RATIOS } from "@/lib/catalog/generation-spec";
 import { formatUsd, quote } from "@/lib/catalog/quote";
-import type { Resolution } from "@/lib/providers/types";
+import type { Resolution } from "@/lib/catalog/generation-spec";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 import {
   isUserRejection,

@@ -1,8 +1,6 @@
-import type { ModelId, Resolution } from "@/lib/providers/types";
+import type { ModelId, Resolution } from "@/lib/catalog/generation-spec";
 
 /** The price book: every surface (402, /, /llms.txt, /openapi.json, studio) reads these objects. */
-
-export const RATIOS = ["16:9", "4:3", "1:1", "3:4", "9:16", "21:9", "adaptive"] as const;
 
 type ProductBase = {
   sku: string;

@@ -1,5 +1,5 @@
 import type { AnyProduct, CustomProduct, ImageProduct } from "@/lib/catalog/products";
-import type { Resolution } from "@/lib/providers/types";
+import type { Resolution } from "@/lib/catalog/generation-spec";
 
 const CENT = 10_000; // atomic USDC units in one cent
 

@@ -1,6 +1,6 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { ProblemCode } from "@/lib/errors/problems";
-import type { GenerationSpec } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import type { JobCreated } from "@/lib/settlement/job-created";
 
 /**

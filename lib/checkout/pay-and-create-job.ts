@@ -11,7 +11,7 @@ import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
 import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
 import { paymentRequired } from "@/lib/payments/requirements";
-import type { GenerationSpec } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { applySettlement } from "@/lib/settlement/apply";
 import { jobCreatedBody } from "@/lib/settlement/job-created";
 import { classifySettlement } from "@/lib/settlement/outcome";

@@ -8,7 +8,7 @@ import {
   type StoredImage,
 } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
-import type { FrameImage } from "@/lib/providers/types";
+import type { FrameImage } from "@/lib/catalog/generation-spec";
 import type { ImageRequest } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
 import { type Prepared, refused } from "@/lib/checkout/outcome";

@@ -17,7 +17,7 @@ import {
 import { ATTEMPT_STATUSES, type AttemptStatus } from "@/lib/jobs/attempt-status";
 import { JOB_STATUSES, type JobStatus } from "@/lib/jobs/state-machine";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payments/payment-status";
-import type { GenerationSpec } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { REFUND_STATUSES, type RefundStatus } from "@/lib/refunds/refund-status";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

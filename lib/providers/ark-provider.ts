@@ -9,14 +9,13 @@ import {
 } from "@/lib/providers/http-errors";
 import { frameDataUrls } from "@/lib/providers/frame-data-urls";
 import {
-  type GenerationSpec,
   type ImageLoader,
-  type ModelId,
   ProviderFailure,
   type ProviderError,
   type PollResult,
   type VideoProvider,
 } from "@/lib/providers/types";
+import type { GenerationSpec, ModelId } from "@/lib/catalog/generation-spec";
 
 export type ArkConfig = {
   baseUrl: string;

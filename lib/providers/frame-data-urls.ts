@@ -1,4 +1,5 @@
-import { type GenerationSpec, type ImageLoader, ProviderFailure } from "@/lib/providers/types";
+import { type ImageLoader, ProviderFailure } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 export type FrameUrls = { first: string; last: string | null };
 

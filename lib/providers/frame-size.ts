@@ -1,4 +1,4 @@
-import type { Ratio, Resolution } from "@/lib/providers/types";
+import type { Ratio, Resolution } from "@/lib/catalog/generation-spec";
 
 const SHORT_SIDE: Record<Resolution, number> = { "480p": 480, "720p": 720, "1080p": 1080 };
 const RATIO: Record<Exclude<Ratio, "adaptive">, [number, number]> = {

@@ -1,4 +1,5 @@
-import { ProviderFailure, type GenerationSpec, type ProviderError } from "@/lib/providers/types";
+import { ProviderFailure, type ProviderError } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 /** HTTP plumbing shared by the hosted upstreams (ark, fal): timeouts and payer-safe error mapping. */
 

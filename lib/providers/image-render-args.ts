@@ -1,6 +1,6 @@
 import { frameSize } from "@/lib/providers/frame-size";
 import { FPS, seeded, toneSource } from "@/lib/providers/local-render-args";
-import type { GenerationSpec } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",

@@ -1,5 +1,5 @@
 import { frameSize } from "@/lib/providers/frame-size";
-import type { GenerationSpec } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 export const FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 export const FPS = 24;

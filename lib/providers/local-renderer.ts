@@ -15,13 +15,13 @@ import {
   wrapPrompt,
 } from "@/lib/providers/local-render-args";
 import {
-  type GenerationSpec,
   type ImageLoader,
   type PollResult,
   ProviderFailure,
   type ProviderError,
   type VideoProvider,
 } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 export type LocalRendererConfig = {
   workDir: string;

@@ -1,28 +1,7 @@
 import type { Readable } from "node:stream";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
-export type Ratio = "16:9" | "4:3" | "1:1" | "3:4" | "9:16" | "21:9" | "adaptive";
-export type Resolution = "480p" | "720p" | "1080p";
-export type ModelId = "alpha-2.0" | "alpha-2.0-fast";
 export type ProviderName = "local" | "ark" | "fal";
-
-/** What the service asks an upstream to render; already validated and defaulted. */
-export type GenerationSpec = {
-  model: ModelId;
-  prompt: string;
-  durationSeconds: number;
-  resolution: Resolution;
-  ratio: Ratio;
-  /** null or -1: the upstream picks. */
-  seed: number | null;
-  generateAudio: boolean;
-  cameraFixed: boolean | null;
-  /** Image-to-video only: the first frame and, optionally, the last. Absent on text products. */
-  images?: FrameImages;
-};
-
-/** A picture we stored (re-encoded, screened), named by `upl_` + the sha256 of its bytes. */
-export type FrameImage = { id: string; mime: string; width: number; height: number };
-export type FrameImages = { first: FrameImage; last: FrameImage | null };
 
 /** Where an upstream adapter reads the bytes of a stored frame image. */
 export type ImageLoader = (id: string) => Promise<{ bytes: Buffer; mime: string }>;

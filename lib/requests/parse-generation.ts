@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Product } from "@/lib/catalog/products";
-import type { GenerationSpec, Ratio, Resolution } from "@/lib/providers/types";
+import type { GenerationSpec, Ratio, Resolution } from "@/lib/catalog/generation-spec";
 import { bodySchema, type CustomBody, type FixedBody } from "@/lib/requests/schemas";
 
 export type FieldError = { field: string; message: string };

@@ -1,23 +1,19 @@
 import type { ImageProduct } from "@/lib/catalog/products";
 import { parseImageRef } from "@/lib/images/ref";
 import type { ImageRef } from "@/lib/images/types";
-import type { Ratio, Resolution } from "@/lib/providers/types";
+import type { RenderParams, Resolution } from "@/lib/catalog/generation-spec";
 import { decodeJsonObject, type FieldError, fieldErrors } from "@/lib/requests/parse-generation";
 import { imageBodySchema } from "@/lib/requests/schemas";
 
-/** A validated image-to-video body; the images are still references until resolved. */
-export type ImageRequest = {
+/**
+ * A validated image-to-video body; the images are still references until resolved. Its ratio may
+ * still be adaptive: it becomes a concrete ratio once the first image's size is known.
+ */
+export type ImageRequest = RenderParams & {
   first: ImageRef;
   last: ImageRef | null;
   /** null when the body has none: the picture alone says what moves. */
   prompt: string | null;
-  durationSeconds: number;
-  resolution: Resolution;
-  /** May still be adaptive: it becomes a concrete ratio once the first image's size is known. */
-  ratio: Ratio;
-  seed: number | null;
-  generateAudio: boolean;
-  cameraFixed: boolean | null;
 };
 
 export type ImageParseResult =

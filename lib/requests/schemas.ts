@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  type CustomProduct,
-  type FixedProduct,
-  type ImageProduct,
-  type Product,
-  RATIOS,
-} from "@/lib/catalog/products";
+import type { CustomProduct, FixedProduct, ImageProduct, Product } from "@/lib/catalog/products";
+import { RATIOS } from "@/lib/catalog/generation-spec";
 import { parseImageRef } from "@/lib/images/ref";
 
 /** Strict request bodies: unknown properties, wrong types and out-of-range values are refused. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDb } from "@/lib/db/client";
 import { insertJob } from "@/lib/jobs/repository";
-import type { GenerationSpec } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 /** A migrated PGlite database in a temp folder, for tests that drive jobs in-process. */
 export async function tempDb() {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type CustomProduct, findAnyProductBySku, PRODUCTS } from "@/lib/catalog/products";
 import { formatUsd, priceRange, quote, quoteCustom } from "@/lib/catalog/quote";
-import type { Resolution } from "@/lib/providers/types";
+import type { Resolution } from "@/lib/catalog/generation-spec";
 
 const custom = (sku: string) => findAnyProductBySku(sku) as CustomProduct;
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { buffer } from "node:stream/consumers";
 import { after, before, beforeEach, test } from "node:test";
 import { type ArkConfig, createArkProvider } from "@/lib/providers/ark-provider";
-import type { GenerationSpec } from "@/lib/providers/types";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { type ArkFake, startArkFake } from "../fakes/ark-fake";
 import { pollUntilSettled, rejectsWithFailure } from "../fakes/fake-server";
 

@@ -11,7 +11,8 @@ import { promisify } from "node:util";
 import { frameSize } from "@/lib/providers/frame-size";
 import { wrapPrompt } from "@/lib/providers/local-render-args";
 import { createLocalProvider, RENDER_FAILED } from "@/lib/providers/local-renderer";
-import type { GenerationSpec, Ratio, Resolution, VideoProvider } from "@/lib/providers/types";
+import type { VideoProvider } from "@/lib/providers/types";
+import type { GenerationSpec, Ratio, Resolution } from "@/lib/catalog/generation-spec";
 import { pollUntilSettled } from "../fakes/fake-server";
 import { probe } from "../helpers/media";
 
