@@ -14,7 +14,7 @@ import {
   fixedPrices,
   imagePricing,
   pricingFacts,
-} from "@/lib/storefront/price-book";
+} from "@/lib/storefront/display-prices";
 import { IMAGE_POLICY } from "@/lib/storefront/image-facts";
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
 

@@ -1,7 +1,7 @@
 import { getEnv } from "@/lib/env";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 import { PROBLEM_CATALOG } from "@/lib/api/problem";
-import { customPricing, fixedPrices, imagePricing } from "@/lib/storefront/price-book";
+import { customPricing, fixedPrices, imagePricing } from "@/lib/storefront/display-prices";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import {
   CONTENT_POLICY,

@@ -5,7 +5,7 @@ import {
   fixedPrices,
   imagePricing,
   pricingFacts,
-} from "@/lib/storefront/price-book";
+} from "@/lib/storefront/display-prices";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import {
   CONTENT_POLICY,

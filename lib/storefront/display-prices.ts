@@ -7,7 +7,10 @@ import {
 } from "@/lib/catalog/products";
 import { formatUsd, priceRange } from "@/lib/catalog/quote";
 
-/** The price book in display form: every public surface renders prices from these rows. */
+/**
+ * The catalog's prices as the public surfaces show them (decimal USD strings, per-second rates,
+ * ranges): storefront, llms.txt and OpenAPI all render these rows.
+ */
 
 export function fixedPrices() {
   return PRODUCTS.filter((p): p is FixedProduct => p.mode === "fixed").map((p) => ({
