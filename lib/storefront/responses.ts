@@ -2,7 +2,7 @@ import { baseUrlFor } from "@/lib/api/base-url";
 import { getDb } from "@/lib/db/client";
 import { json } from "@/lib/api/json";
 import { buildOpenApiDocument } from "@/lib/storefront/openapi-document";
-import { serviceStatus } from "@/lib/status/service-status";
+import { serviceStatus } from "@/lib/storefront/service-status";
 import { buildLlmsTxt } from "@/lib/storefront/llms-txt";
 import { buildStorefront } from "@/lib/storefront/storefront";
 
