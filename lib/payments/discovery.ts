@@ -1,7 +1,7 @@
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import type { AnyProduct } from "@/lib/catalog/products";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
-import { jobCreatedSchema, toSchema } from "@/lib/requests/response-schemas";
+import { jobCreatedSchema, toSchema } from "@/lib/storefront/response-schemas";
 
 const declarations = new Map<string, Record<string, unknown>>();
 

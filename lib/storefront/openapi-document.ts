@@ -8,7 +8,7 @@ import {
   problemSchema,
   statusSchema,
   toSchema,
-} from "@/lib/requests/response-schemas";
+} from "@/lib/storefront/response-schemas";
 import {
   customPricing,
   fixedPrices,
