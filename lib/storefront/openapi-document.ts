@@ -1,6 +1,6 @@
 import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
-import { uploadsPathItem } from "@/lib/images/openapi-uploads";
+import { uploadsPathItem } from "@/lib/storefront/openapi-uploads";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import {
   jobCreatedSchema,
