@@ -1,5 +1,5 @@
 import "server-only";
-import { secretFromDataDir } from "@/lib/data-dir-secret";
+import { secretFromDataDir } from "@/lib/secrets/data-dir-secret";
 import { getEnv } from "@/lib/env";
 
 const holder = globalThis as unknown as { __reel402AuditSecret?: string };
