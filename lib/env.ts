@@ -71,6 +71,7 @@ const raw = z.object({
   JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
   VIDEO_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUDIT_CHAIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  IP_HASH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PORT: int(3000, 1),
   HOST: z.string().min(1).default("127.0.0.1"),
   DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
@@ -187,6 +188,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
   if (e.AUDIT_CHAIN_SECRET && e.AUDIT_CHAIN_SECRET === e.VIDEO_URL_SECRET)
     problems.push("AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET (one secret, one purpose)");
+  if (e.IP_HASH_SECRET && [e.VIDEO_URL_SECRET, e.AUDIT_CHAIN_SECRET].includes(e.IP_HASH_SECRET))
+    problems.push(
+      "IP_HASH_SECRET must differ from VIDEO_URL_SECRET and AUDIT_CHAIN_SECRET (one secret, one purpose)",
+    );
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
     problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
   if (problems.length) throw new ConfigError(problems);
@@ -277,6 +282,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     },
     videoUrlSecret: e.VIDEO_URL_SECRET,
     auditChainSecret: e.AUDIT_CHAIN_SECRET,
+    ipHashSecret: e.IP_HASH_SECRET,
     port: e.PORT,
     host: e.HOST,
     devnetAutostart: devnet && e.DEVNET_AUTOSTART === "true",

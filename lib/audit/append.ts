@@ -2,7 +2,7 @@ import { desc, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import { auditHash, GENESIS_HASH } from "@/lib/audit/chain";
-import { getAuditChainSecret } from "@/lib/audit/chain-secret";
+import { namedSecret } from "@/lib/secrets/named-secret";
 
 // Serialises appends so each row links to the one before it, across processes.
 const AUDIT_LOCK = 402_404;
@@ -55,7 +55,7 @@ export async function appendAuditEvents(db: Db, events: AuditEvent[]): Promise<v
       .orderBy(desc(auditEvents.id))
       .limit(1);
     let prevHash = last?.hash ?? GENESIS_HASH;
-    const secret = getAuditChainSecret();
+    const secret = namedSecret("audit-chain");
     // Millisecond precision survives a round trip through timestamptz unchanged.
     const at = new Date();
     // A multi-row VALUES takes its ids from the sequence in row order, so the ids follow the chain.

@@ -5,7 +5,7 @@ import { createBlobStore } from "@/lib/storage/blob-store";
 import { createLocalStore } from "@/lib/storage/local-store";
 import { createS3Store } from "@/lib/storage/s3-store";
 import type { VideoStore } from "@/lib/storage/types";
-import { getVideoUrlSecret } from "@/lib/storage/url-secret";
+import { namedSecret } from "@/lib/secrets/named-secret";
 
 const holder = globalThis as unknown as { __reel402Store?: VideoStore };
 
@@ -22,7 +22,7 @@ export function getVideoStore(): VideoStore {
       ? createS3Store(storage.s3)
       : storage.driver === "blob"
         ? createBlobStore(storage.blob)
-        : createLocalStore({ dir: localVideoDir(), secret: getVideoUrlSecret() });
+        : createLocalStore({ dir: localVideoDir(), secret: namedSecret("video-url") });
   holder.__reel402Store = store;
   return store;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getAuditChainSecret } from "@/lib/audit/chain-secret";
+import { namedSecret } from "@/lib/secrets/named-secret";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { AdvanceDeps } from "@/lib/jobs/advance";
@@ -45,7 +45,7 @@ export function installRefundFaults(faults: RefundFaults): void {
 
 export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
   const env = getEnv();
-  auditHolder.__reel402AuditCheckpoint ??= { secret: getAuditChainSecret(), state: {} };
+  auditHolder.__reel402AuditCheckpoint ??= { secret: namedSecret("audit-chain"), state: {} };
   return {
     db: await getDb(),
     chain: publicClientOf(env) as MaintenanceDeps["chain"],

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { asc } from "drizzle-orm";
 import { appendAudit } from "@/lib/audit/append";
 import { verifyChain } from "@/lib/audit/chain";
-import { getAuditChainSecret } from "@/lib/audit/chain-secret";
+import { namedSecret } from "@/lib/secrets/named-secret";
 import { appendAuditGrouped } from "@/lib/audit/grouped-append";
 import { openDb } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
@@ -42,7 +42,7 @@ test("refusals appended at once are grouped but each is one chained row, committ
         .sort((a, b) => a - b),
       Array.from({ length: 40 }, (_, n) => n),
     );
-    const result = verifyChain(rows, { secret: getAuditChainSecret(), legacyThrough: 0 });
+    const result = verifyChain(rows, { secret: namedSecret("audit-chain"), legacyThrough: 0 });
     assert.equal(result.broken, null);
   } finally {
     await close();

@@ -1,0 +1,34 @@
+import "server-only";
+import { type Env, getEnv } from "@/lib/env";
+import { secretFromDataDir } from "@/lib/secrets/data-dir-secret";
+
+/**
+ * One secret per purpose, so a leak or a rotation touches one thing:
+ * - audit-chain: keys the audit log's hash chain, held outside the database so rows alone cannot
+ *   be re-hashed;
+ * - video-url: signs download links;
+ * - ip-hash: keys the hashes of client addresses in counters and the audit log.
+ */
+export type SecretName = "audit-chain" | "video-url" | "ip-hash";
+
+const CONFIGURED: Record<SecretName, (env: Env) => string | undefined> = {
+  "audit-chain": (env) => env.auditChainSecret,
+  "video-url": (env) => env.videoUrlSecret,
+  "ip-hash": (env) => env.ipHashSecret,
+};
+
+const holder = globalThis as unknown as { __reel402Secrets?: Map<SecretName, string> };
+
+/**
+ * The configured secret; without one (the devnet, or an optional setting left out), a random one
+ * kept in the data folder so it survives restarts.
+ */
+export function namedSecret(name: SecretName): string {
+  holder.__reel402Secrets ??= new Map();
+  const held = holder.__reel402Secrets.get(name);
+  if (held) return held;
+  const env = getEnv();
+  const secret = CONFIGURED[name](env) ?? secretFromDataDir(env.dataDir, `${name}-secret`);
+  holder.__reel402Secrets.set(name, secret);
+  return secret;
+}
