@@ -6,7 +6,7 @@ import {
   cspSourcesFromEnv,
   newNonce,
   SECURITY_HEADERS,
-} from "@/lib/security/content-security-policy";
+} from "@/lib/api/content-security-policy";
 
 /**
  * CORS for browser agents and the security headers on every route; requests no route takes

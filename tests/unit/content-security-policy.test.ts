@@ -5,7 +5,7 @@ import {
   contentSecurityPolicy,
   cspSourcesFromEnv,
   newNonce,
-} from "@/lib/security/content-security-policy";
+} from "@/lib/api/content-security-policy";
 
 const directive = (csp: string, name: string) =>
   csp
