@@ -11,7 +11,7 @@ import {
   presignUrl,
   put,
 } from "@vercel/blob";
-import { assertSafeKey } from "@/lib/storage/local-store";
+import { assertSafeKey } from "@/lib/storage/storage-key";
 import type { VideoStore } from "@/lib/storage/types";
 
 export type BlobStoreConfig = {

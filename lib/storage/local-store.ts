@@ -4,16 +4,9 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promis
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { assertSafeKey } from "@/lib/storage/storage-key";
 import type { VideoStore } from "@/lib/storage/types";
 import { signVideoPath } from "@/lib/storage/url-signing";
-
-const KEY = /^[A-Za-z0-9._-]{1,200}$/;
-
-/** Keys are ours (job ids) but end up in file paths, object names and headers: refuse anything odd. */
-export function assertSafeKey(key: string): void {
-  if (!KEY.test(key) || key.includes(".."))
-    throw new Error(`invalid video key: ${JSON.stringify(key.slice(0, 50))}`);
-}
 
 export function localVideoPath(dir: string, key: string): string {
   assertSafeKey(key);

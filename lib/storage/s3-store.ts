@@ -10,7 +10,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { countedUpload } from "@/lib/storage/byte-counter";
-import { assertSafeKey } from "@/lib/storage/local-store";
+import { assertSafeKey } from "@/lib/storage/storage-key";
 import type { VideoStore } from "@/lib/storage/types";
 
 export type S3StoreConfig = {

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import { problem } from "@/lib/api/problem";
 import { BODY_LENGTH_HEADER } from "@/lib/storage/body-length";
-import { assertSafeKey, openLocalVideo } from "@/lib/storage/local-store";
+import { openLocalVideo } from "@/lib/storage/local-store";
+import { assertSafeKey } from "@/lib/storage/storage-key";
 import { isPosterKey } from "@/lib/storage/poster";
 import { checkVideoLink } from "@/lib/storage/url-signing";
 
