@@ -17,9 +17,10 @@ export type IpVerdict =
 const MINUTE = 60_000;
 
 /**
- * Step 1 of a generation POST: at most postsPerMinute POSTs from one IP in any 60 s (a sliding
- * window), whatever happens to them later; a blocked IP or a full window gets 429. Refused POSTs
- * take no place in the window, so a blocked client's attempts only read it. A request another
+ * The first check a generation POST meets (guarded-checkout.ts), before its body is read or any
+ * payment looked at: at most postsPerMinute POSTs from one IP in any 60 s (a sliding window),
+ * whatever happens to them later; a blocked IP or a full window gets 429. Refused POSTs take no
+ * place in the window, so a blocked client's attempts only read it. A request another
  * site's page made is also held by its own block (`blockKey`, see cross-site.ts).
  */
 export async function checkIp(
