@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { jobResponse } from "@/lib/jobs/job-response";
+import { jobResponse } from "@/lib/api/job-response";
 import { withPosterUrl } from "@/lib/storage/poster-url";
 
 export const dynamic = "force-dynamic";
