@@ -1,5 +1,5 @@
 import "server-only";
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 import { getDb } from "@/lib/db/client";
 import { pendingMigrationsIn } from "@/lib/db/migrations";
 import { checkFacilitator } from "@/lib/doctor/check-facilitator";

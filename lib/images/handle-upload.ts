@@ -1,5 +1,5 @@
 import { problem } from "@/lib/api/problem";
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 import { appendAudit } from "@/lib/audit/append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";

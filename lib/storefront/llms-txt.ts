@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
-import { PROBLEM_CATALOG } from "@/lib/api/problem";
+import { PROBLEM_CATALOG } from "@/lib/errors/problems";
 import { customPricing, fixedPrices, imagePricing } from "@/lib/storefront/display-prices";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { claimDueJobs, releaseLease, renewLease } from "@/lib/jobs/lease-repository";
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 
 export type RunnerOptions = {
   concurrency: number;

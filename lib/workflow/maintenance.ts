@@ -1,4 +1,4 @@
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 import type { PublicClient } from "viem";
 import { explainBreak } from "@/lib/audit/chain";
 import { AuditBreakError, type CheckpointState, checkpointAuditLog } from "@/lib/audit/checkpoint";

@@ -12,7 +12,7 @@ import { getVideoStore, localVideoDir } from "@/lib/storage/store";
 import { startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
 import { type MaintenanceDeps, runMaintenance } from "@/lib/workflow/maintenance";
 import { registerWaker, wakeWorkflow } from "@/lib/workflow/wake";
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 
 /** Everything advance() needs, built from the running config. */
 export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {

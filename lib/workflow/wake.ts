@@ -1,4 +1,4 @@
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 
 /**
  * Tells the job engine a job is ready. Engines register themselves at start-up; with none

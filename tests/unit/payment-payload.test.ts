@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { DrizzleQueryError } from "drizzle-orm/errors";
-import { describeError } from "@/lib/api/describe-error";
+import { describeError } from "@/lib/errors/describe-error";
 import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { isJsonContentType } from "@/lib/requests/content-type";
 

@@ -1,2 +1,0 @@
-// Kept for the importers that predate lib/errors: describeError lives there, below every domain.
-export { describeError } from "@/lib/errors/describe-error";
