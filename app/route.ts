@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { storefrontResponse } from "@/lib/storefront/responses";
+import { storefrontResponse } from "@/lib/api/storefront-responses";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { llmsTxtResponse } from "@/lib/storefront/responses";
+import { llmsTxtResponse } from "@/lib/api/storefront-responses";
 
 export const dynamic = "force-dynamic";
 

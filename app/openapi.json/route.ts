@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { openApiResponse } from "@/lib/storefront/responses";
+import { openApiResponse } from "@/lib/api/storefront-responses";
 
 export const dynamic = "force-dynamic";
 

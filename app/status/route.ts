@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { statusResponse } from "@/lib/storefront/responses";
+import { statusResponse } from "@/lib/api/storefront-responses";
 
 export const dynamic = "force-dynamic";
 
