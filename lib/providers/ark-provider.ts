@@ -2,10 +2,13 @@ import { z } from "zod";
 import { checkedDownload } from "@/lib/providers/checked-download";
 import {
   assertSupported,
+  finishedTask,
+  type HostedUpstreamConfig,
   httpFailure,
-  requestJson,
   TASK_LOST,
   type UpstreamReply,
+  unreadableReply,
+  upstreamCaller,
 } from "@/lib/providers/http-errors";
 import { frameDataUrls } from "@/lib/providers/frame-data-urls";
 import {
@@ -17,13 +20,9 @@ import {
 } from "@/lib/providers/types";
 import type { GenerationSpec, ModelId } from "@/lib/catalog/generation-spec";
 
-export type ArkConfig = {
+export type ArkConfig = HostedUpstreamConfig & {
   baseUrl: string;
-  apiKey: string;
   models: Record<ModelId, string>;
-  requestTimeoutMs: number;
-  fetch?: typeof fetch;
-  loadImage?: ImageLoader;
 };
 
 const errorBody = z
@@ -85,11 +84,8 @@ async function contentOf(
  * `spec.cameraFixed` is dropped; the task id is Ark's own, so a fresh instance can poll it.
  */
 export function createArkProvider(config: ArkConfig): VideoProvider {
-  const fetchImpl = config.fetch ?? fetch;
   const tasks = `${config.baseUrl.replace(/\/+$/, "")}/api/v3/contents/generations/tasks`;
-  const headers = { authorization: `Bearer ${config.apiKey}`, "content-type": "application/json" };
-  const call = (url: string, init: RequestInit) =>
-    requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+  const call = upstreamCaller(config, `Bearer ${config.apiKey}`);
   const taskUrl = (taskId: string) => `${tasks}/${encodeURIComponent(taskId)}`;
 
   return {
@@ -110,12 +106,7 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
       const reply = await call(tasks, { method: "POST", body: JSON.stringify(body) });
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const created = createdBody.safeParse(reply.body);
-      if (!created.success)
-        throw new ProviderFailure({
-          code: "upstream_error",
-          message: "The upstream returned no task id.",
-          retryable: true,
-        });
+      if (!created.success) throw unreadableReply("The upstream returned no task id.");
       return { taskId: created.data.id };
     },
 
@@ -124,30 +115,15 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
       if (reply.status === 404) return { state: "failed", error: TASK_LOST };
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const parsed = taskBody.safeParse(reply.body);
-      if (!parsed.success)
-        throw new ProviderFailure({
-          code: "upstream_error",
-          message: "The upstream sent an unreadable task.",
-          retryable: true,
-        });
+      if (!parsed.success) throw unreadableReply("The upstream sent an unreadable task.");
       const task = parsed.data;
       switch (task.status) {
         case "succeeded":
-          if (!task.content?.video_url)
-            return {
-              state: "failed",
-              error: {
-                code: "broken_video",
-                message: "The upstream finished without a video.",
-                retryable: true,
-              },
-            };
-          return {
-            state: "succeeded",
-            videoUrl: task.content.video_url,
-            seed: task.seed ?? null,
-            framesPerSecond: task.framespersecond ?? null,
-          };
+          return finishedTask(
+            task.content?.video_url,
+            task.seed ?? null,
+            task.framespersecond ?? null,
+          );
         case "failed":
         case "cancelled":
         case "expired":
@@ -158,7 +134,8 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
       }
     },
 
-    download: (_taskId, videoUrl) => checkedDownload(fetchImpl, videoUrl, config.requestTimeoutMs),
+    download: (_taskId, videoUrl) =>
+      checkedDownload(config.fetch ?? fetch, videoUrl, config.requestTimeoutMs),
 
     async cancel(taskId) {
       // Ark only deletes queued tasks; a running one is left to finish and is simply not polled.

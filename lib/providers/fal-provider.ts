@@ -2,14 +2,16 @@ import { z } from "zod";
 import { checkedDownload } from "@/lib/providers/checked-download";
 import {
   assertSupported,
+  finishedTask,
+  type HostedUpstreamConfig,
   httpFailure,
-  requestJson,
   TASK_LOST,
   type UpstreamReply,
+  unreadableReply,
+  upstreamCaller,
 } from "@/lib/providers/http-errors";
 import { frameDataUrls } from "@/lib/providers/frame-data-urls";
 import {
-  type ImageLoader,
   ProviderFailure,
   type ProviderError,
   type PollResult,
@@ -17,13 +19,9 @@ import {
 } from "@/lib/providers/types";
 import type { GenerationSpec, ModelId } from "@/lib/catalog/generation-spec";
 
-export type FalConfig = {
+export type FalConfig = HostedUpstreamConfig & {
   queueBaseUrl: string;
-  apiKey: string;
   endpoints: Record<ModelId, string>;
-  requestTimeoutMs: number;
-  fetch?: typeof fetch;
-  loadImage?: ImageLoader;
 };
 
 /**
@@ -97,12 +95,9 @@ function imageEndpoint(textEndpoint: string): string {
  * text-to-video equivalent on fal, so it becomes 16:9 as on the local renderer.
  */
 export function createFalProvider(config: FalConfig): VideoProvider {
-  const fetchImpl = config.fetch ?? fetch;
   const base = config.queueBaseUrl.replace(/\/+$/, "");
   const origin = new URL(base).origin;
-  const headers = { authorization: `Key ${config.apiKey}`, "content-type": "application/json" };
-  const call = (url: string, init: RequestInit) =>
-    requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+  const call = upstreamCaller(config, `Key ${config.apiKey}`);
 
   // The key goes only to the configured queue host, whatever a task id or a reply claims.
   const onQueueHost = (task: FalTask) =>
@@ -147,11 +142,7 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const task = falTask.safeParse(reply.body);
       if (!task.success || !onQueueHost(task.data)) {
-        throw new ProviderFailure({
-          code: "upstream_error",
-          message: "The upstream returned no usable request.",
-          retryable: true,
-        });
+        throw unreadableReply("The upstream returned no usable request.");
       }
       const { request_id, status_url, response_url, cancel_url } = task.data;
       return { taskId: encodeTask({ request_id, status_url, response_url, cancel_url }) };
@@ -171,24 +162,11 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       const result = await call(task.response_url, { method: "GET" });
       if (!result.ok) return { state: "failed", error: failureOf(result) };
       const video = resultBody.safeParse(result.body).data;
-      if (!video?.video)
-        return {
-          state: "failed",
-          error: {
-            code: "broken_video",
-            message: "The upstream finished without a video.",
-            retryable: true,
-          },
-        };
-      return {
-        state: "succeeded",
-        videoUrl: video.video.url,
-        seed: video.seed ?? null,
-        framesPerSecond: null,
-      };
+      return finishedTask(video?.video?.url, video?.seed ?? null, null);
     },
 
-    download: (_taskId, videoUrl) => checkedDownload(fetchImpl, videoUrl, config.requestTimeoutMs),
+    download: (_taskId, videoUrl) =>
+      checkedDownload(config.fetch ?? fetch, videoUrl, config.requestTimeoutMs),
 
     async cancel(taskId) {
       const task = decodeTask(taskId);

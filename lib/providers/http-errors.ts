@@ -1,9 +1,35 @@
-import { ProviderFailure, type ProviderError } from "@/lib/providers/types";
+import {
+  type ImageLoader,
+  type PollResult,
+  ProviderFailure,
+  type ProviderError,
+} from "@/lib/providers/types";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 /** HTTP plumbing shared by the hosted upstreams (ark, fal): timeouts and payer-safe error mapping. */
 
 export type UpstreamReply = { status: number; ok: boolean; headers: Headers; body: unknown };
+
+/** Settings every hosted upstream takes beside its own addresses. */
+export type HostedUpstreamConfig = {
+  apiKey: string;
+  requestTimeoutMs: number;
+  fetch?: typeof fetch;
+  loadImage?: ImageLoader;
+};
+
+/** JSON requests to one upstream: its credentials on every request, the configured deadline. */
+export function upstreamCaller(config: HostedUpstreamConfig, authorization: string) {
+  const fetchImpl = config.fetch ?? fetch;
+  const headers = { authorization, "content-type": "application/json" };
+  return (url: string, init: RequestInit) =>
+    requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+}
+
+/** A 2xx reply that does not say what it should: the upstream misbehaved; another try may work. */
+export function unreadableReply(message: string): ProviderFailure {
+  return new ProviderFailure({ code: "upstream_error", message, retryable: true });
+}
 
 /** A task the upstream no longer knows (expired, purged): another attempt may still succeed. */
 export const TASK_LOST: ProviderError = {
@@ -23,6 +49,27 @@ export const UPSTREAM_TIMEOUT: ProviderError = {
   message: "The upstream did not answer in time.",
   retryable: true,
 };
+
+/**
+ * A task the upstream calls finished: its video, or a retryable failure when it sent none
+ * (an empty URL counts as none).
+ */
+export function finishedTask(
+  videoUrl: string | null | undefined,
+  seed: number | null,
+  framesPerSecond: number | null,
+): PollResult {
+  if (!videoUrl)
+    return {
+      state: "failed",
+      error: {
+        code: "broken_video",
+        message: "The upstream finished without a video.",
+        retryable: true,
+      },
+    };
+  return { state: "succeeded", videoUrl, seed, framesPerSecond };
+}
 
 /** Thrown errors never reach a payer verbatim: they may carry URLs, keys or stack traces. */
 export function networkFailure(error: unknown): ProviderError {
