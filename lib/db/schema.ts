@@ -72,13 +72,18 @@ export const jobs = pgTable(
   ],
 );
 
+/** The columns every per-job record opens with: its own id and the job it belongs to. */
+const ofJob = () => ({
+  id: uuid("id").primaryKey(),
+  jobId: uuid("job_id")
+    .notNull()
+    .references(() => jobs.id),
+});
+
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id),
+    ...ofJob(),
     payer: text("payer").notNull(),
     amountAtomic: bigint("amount_atomic", { mode: "number" }).notNull(),
     network: text("network").notNull(),
@@ -123,10 +128,7 @@ export const idempotencyKeys = pgTable(
 export const attempts = pgTable(
   "attempts",
   {
-    id: uuid("id").primaryKey(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id),
+    ...ofJob(),
     number: integer("number").notNull(),
     provider: text("provider").notNull(),
     taskId: text("task_id"),
@@ -200,10 +202,7 @@ export const ipBlocks = pgTable("ip_blocks", {
 export const refunds = pgTable(
   "refunds",
   {
-    id: uuid("id").primaryKey(),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id),
+    ...ofJob(),
     payer: text("payer").notNull(),
     amountAtomic: bigint("amount_atomic", { mode: "number" }).notNull(),
     status: text("status").$type<RefundStatus>().notNull(),
