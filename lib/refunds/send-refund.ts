@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, keccak256 } from "viem";
-import { appendAudit, auditedTransaction } from "@/lib/audit/append";
+import { type AuditType, appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { readFact, receiptMissing } from "@/lib/payments/chain-fact";
 import { nonceTaker } from "@/lib/payments/nonce-taker";
@@ -37,24 +37,14 @@ export async function driveRefund(
   if (receipt.kind === "unknown") return "sent";
   if (receipt.kind === "yes") {
     const status: RefundRow["status"] = receipt.value.status === "success" ? "confirmed" : "manual";
-    await auditedTransaction(db, async (tx) => {
-      if (
-        await updateRefund(
-          tx,
-          refund.id,
-          "sent",
-          { status, confirmedAt: status === "confirmed" ? new Date() : null },
-          hash,
-        )
-      ) {
-        await appendAudit(
-          tx,
-          status === "confirmed" ? "refund.confirmed" : "refund.manual",
-          refund.jobId,
-          { transaction: hash, receipt: receipt.value.status },
-        );
-      }
-    });
+    await moveSentRefund(
+      db,
+      refund,
+      hash,
+      { status, confirmedAt: status === "confirmed" ? new Date() : null },
+      status === "confirmed" ? "refund.confirmed" : "refund.manual",
+      { transaction: hash, receipt: receipt.value.status },
+    );
     return status;
   }
 
@@ -70,24 +60,34 @@ export async function driveRefund(
     return "sent";
   }
   if (taker.value.toLowerCase() === hash.toLowerCase()) return "sent"; // ours is mined; its receipt will follow
-  await auditedTransaction(db, async (tx) => {
-    if (
-      await updateRefund(
-        tx,
-        refund.id,
-        "sent",
-        { status: "pending", rawTransaction: null, transaction: null, walletNonce: null },
-        hash,
-      )
-    ) {
-      await appendAudit(tx, "refund.resigned", refund.jobId, {
-        dead: hash,
-        nonce: refund.walletNonce,
-        takenBy: taker.value,
-      });
-    }
-  });
+  await moveSentRefund(
+    db,
+    refund,
+    hash,
+    { status: "pending", rawTransaction: null, transaction: null, walletNonce: null },
+    "refund.resigned",
+    { dead: hash, nonce: refund.walletNonce, takenBy: taker.value },
+  );
   return "pending";
+}
+
+/**
+ * Moves a sent refund on and audits the move, in one transaction, only if the refund is still the
+ * sent transfer `hash` we read: a concurrent driver that moved it first wins, and nothing is
+ * audited twice.
+ */
+async function moveSentRefund(
+  db: Db,
+  refund: RefundRow,
+  hash: `0x${string}`,
+  patch: Parameters<typeof updateRefund>[3],
+  event: AuditType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await auditedTransaction(db, async (tx) => {
+    if (await updateRefund(tx, refund.id, "sent", patch, hash))
+      await appendAudit(tx, event, refund.jobId, data);
+  });
 }
 
 async function signAndSend(
