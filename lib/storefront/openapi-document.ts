@@ -34,6 +34,26 @@ const json = (description: string, ref: string) => ({
   description,
   content: { "application/json": { schema: { $ref: ref } } },
 });
+/** A response whose body is a plain document of one JSON Schema type. */
+const document = (description: string, mime: string, type: string) => ({
+  description,
+  content: { [mime]: { schema: { type } } },
+});
+
+/** A free GET of the service itself: no payment, tagged `service`. */
+const freeGet = (
+  operationId: string,
+  responses: Record<string, unknown>,
+  description?: string,
+) => ({
+  get: {
+    operationId,
+    tags: ["service"],
+    security: [],
+    ...(description ? { description } : {}),
+    responses,
+  },
+});
 
 /** GET /openapi.json: OpenAPI 3.1 generated from the zod schemas the routes validate with. */
 export function buildOpenApiDocument(baseUrl: string) {
@@ -158,78 +178,33 @@ export function buildOpenApiDocument(baseUrl: string) {
     },
   };
   paths["/uploads"] = uploadsPathItem(problem);
-  paths["/status"] = {
-    get: {
-      operationId: "get_status",
-      tags: ["service"],
-      security: [],
-      responses: { "200": json("Live statistics.", "#/components/schemas/Status") },
+  paths["/status"] = freeGet("get_status", {
+    "200": json("Live statistics.", "#/components/schemas/Status"),
+  });
+  paths["/"] = freeGet("get_storefront", {
+    "200": document("Storefront JSON.", "application/json", "object"),
+  });
+  paths["/llms.txt"] = freeGet("get_llms_txt", {
+    "200": document("Markdown storefront for agents.", "text/plain", "string"),
+  });
+  paths["/openapi.json"] = freeGet("get_openapi", {
+    "200": document("This document.", "application/json", "object"),
+  });
+  paths["/healthz"] = freeGet(
+    "get_healthz",
+    { "200": health("Process up.", "ok") },
+    "Liveness for load balancers: the process is up. Touches no database or network.",
+  );
+  paths["/readyz"] = freeGet(
+    "get_readyz",
+    {
+      "200": health("Ready for paid work.", "ready"),
+      "503": problem(
+        "Not ready (`unavailable`); `failures` lists each failing check (`database`, `migrations`, `facilitator`) with a reason.",
+      ),
     },
-  };
-  paths["/"] = {
-    get: {
-      operationId: "get_storefront",
-      tags: ["service"],
-      security: [],
-      responses: {
-        "200": {
-          description: "Storefront JSON.",
-          content: { "application/json": { schema: { type: "object" } } },
-        },
-      },
-    },
-  };
-  paths["/llms.txt"] = {
-    get: {
-      operationId: "get_llms_txt",
-      tags: ["service"],
-      security: [],
-      responses: {
-        "200": {
-          description: "Markdown storefront for agents.",
-          content: { "text/plain": { schema: { type: "string" } } },
-        },
-      },
-    },
-  };
-  paths["/openapi.json"] = {
-    get: {
-      operationId: "get_openapi",
-      tags: ["service"],
-      security: [],
-      responses: {
-        "200": {
-          description: "This document.",
-          content: { "application/json": { schema: { type: "object" } } },
-        },
-      },
-    },
-  };
-  paths["/healthz"] = {
-    get: {
-      operationId: "get_healthz",
-      tags: ["service"],
-      security: [],
-      description:
-        "Liveness for load balancers: the process is up. Touches no database or network.",
-      responses: { "200": health("Process up.", "ok") },
-    },
-  };
-  paths["/readyz"] = {
-    get: {
-      operationId: "get_readyz",
-      tags: ["service"],
-      security: [],
-      description:
-        "Readiness for load balancers: database reachable, every migration applied, the facilitator reachable when it is a remote one (its answer cached a few seconds).",
-      responses: {
-        "200": health("Ready for paid work.", "ready"),
-        "503": problem(
-          "Not ready (`unavailable`); `failures` lists each failing check (`database`, `migrations`, `facilitator`) with a reason.",
-        ),
-      },
-    },
-  };
+    "Readiness for load balancers: database reachable, every migration applied, the facilitator reachable when it is a remote one (its answer cached a few seconds).",
+  );
 
   return {
     openapi: "3.1.0",
