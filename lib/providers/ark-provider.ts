@@ -1,15 +1,7 @@
 import { z } from "zod";
+import type { GenerationSpec, ModelId } from "@/lib/catalog/generation-spec";
 import { checkedDownload } from "@/lib/providers/checked-download";
-import {
-  assertSupported,
-  finishedTask,
-  type HostedUpstreamConfig,
-  httpFailure,
-  TASK_LOST,
-  type UpstreamReply,
-  unreadableReply,
-  upstreamCaller,
-} from "@/lib/providers/http-errors";
+import * as hosted from "@/lib/providers/hosted-upstream";
 import { frameDataUrls } from "@/lib/providers/frame-data-urls";
 import {
   type ImageLoader,
@@ -18,12 +10,11 @@ import {
   type PollResult,
   type VideoProvider,
 } from "@/lib/providers/types";
-import type { GenerationSpec, ModelId } from "@/lib/catalog/generation-spec";
 
-export type ArkConfig = HostedUpstreamConfig & {
+export interface ArkConfig extends hosted.UpstreamConfig {
   baseUrl: string;
   models: Record<ModelId, string>;
-};
+}
 
 const errorBody = z
   .object({ error: z.object({ code: z.string().optional() }).nullish() })
@@ -40,9 +31,12 @@ const taskBody = z.object({
 /** Ark's moderation codes: InputTextSensitiveContentDetected, OutputVideoSensitiveContentDetected, … */
 const MODERATION = /SensitiveContent|Risk/i;
 
-function failureOf(reply: UpstreamReply): ProviderError {
+function failureOf(reply: hosted.UpstreamReply): ProviderError {
   const code = errorBody.safeParse(reply.body).data?.error?.code;
-  return httpFailure(reply.status, { moderated: MODERATION.test(code ?? ""), upstreamCode: code });
+  return hosted.httpFailure(reply.status, {
+    moderated: MODERATION.test(code ?? ""),
+    upstreamCode: code,
+  });
 }
 
 const UPSTREAM_FAILED: ProviderError = {
@@ -52,7 +46,7 @@ const UPSTREAM_FAILED: ProviderError = {
 };
 
 function taskFailure(status: string, code: string | undefined): ProviderError {
-  if (MODERATION.test(code ?? "")) return httpFailure(400, { moderated: true });
+  if (MODERATION.test(code ?? "")) return hosted.httpFailure(400, { moderated: true });
   if (status === "failed") return UPSTREAM_FAILED;
   return {
     ...UPSTREAM_FAILED,
@@ -85,13 +79,13 @@ async function contentOf(
  */
 export function createArkProvider(config: ArkConfig): VideoProvider {
   const tasks = `${config.baseUrl.replace(/\/+$/, "")}/api/v3/contents/generations/tasks`;
-  const call = upstreamCaller(config, `Bearer ${config.apiKey}`);
+  const call = hosted.upstreamCaller(config, `Bearer ${config.apiKey}`);
   const taskUrl = (taskId: string) => `${tasks}/${encodeURIComponent(taskId)}`;
 
   return {
     name: "ark",
     async submit(spec: GenerationSpec) {
-      assertSupported(spec);
+      hosted.assertSupported(spec);
       const body = {
         model: config.models[spec.model],
         content: await contentOf(spec, config.loadImage),
@@ -106,20 +100,20 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
       const reply = await call(tasks, { method: "POST", body: JSON.stringify(body) });
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const created = createdBody.safeParse(reply.body);
-      if (!created.success) throw unreadableReply("The upstream returned no task id.");
+      if (!created.success) throw hosted.unreadableReply("The upstream returned no task id.");
       return { taskId: created.data.id };
     },
 
     async poll(taskId): Promise<PollResult> {
       const reply = await call(taskUrl(taskId), { method: "GET" });
-      if (reply.status === 404) return { state: "failed", error: TASK_LOST };
+      if (reply.status === 404) return { state: "failed", error: hosted.TASK_LOST };
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const parsed = taskBody.safeParse(reply.body);
-      if (!parsed.success) throw unreadableReply("The upstream sent an unreadable task.");
+      if (!parsed.success) throw hosted.unreadableReply("The upstream sent an unreadable task.");
       const task = parsed.data;
       switch (task.status) {
         case "succeeded":
-          return finishedTask(
+          return hosted.finishedTask(
             task.content?.video_url,
             task.seed ?? null,
             task.framespersecond ?? null,

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { BROKEN_VIDEO, networkFailure, UPSTREAM_TIMEOUT } from "@/lib/providers/http-errors";
+import { BROKEN_VIDEO, networkFailure, UPSTREAM_TIMEOUT } from "@/lib/providers/hosted-upstream";
 import { ProviderFailure, type VideoDownload } from "@/lib/providers/types";
 
 /**

@@ -1,15 +1,6 @@
 import { z } from "zod";
 import { checkedDownload } from "@/lib/providers/checked-download";
-import {
-  assertSupported,
-  finishedTask,
-  type HostedUpstreamConfig,
-  httpFailure,
-  TASK_LOST,
-  type UpstreamReply,
-  unreadableReply,
-  upstreamCaller,
-} from "@/lib/providers/http-errors";
+import * as hosted from "@/lib/providers/hosted-upstream";
 import { frameDataUrls } from "@/lib/providers/frame-data-urls";
 import {
   ProviderFailure,
@@ -19,7 +10,7 @@ import {
 } from "@/lib/providers/types";
 import type { GenerationSpec, ModelId } from "@/lib/catalog/generation-spec";
 
-export type FalConfig = HostedUpstreamConfig & {
+export type FalConfig = hosted.UpstreamConfig & {
   queueBaseUrl: string;
   endpoints: Record<ModelId, string>;
 };
@@ -59,12 +50,12 @@ function moderated(detail: unknown): boolean {
   );
 }
 
-function failureOf(reply: UpstreamReply): ProviderError {
+function failureOf(reply: hosted.UpstreamReply): ProviderError {
   const detail = errorBody.safeParse(reply.body).data?.detail;
   const hint = (reply.headers.get("x-fal-retryable") ?? reply.headers.get("x-fal-needs-retry"))
     ?.trim()
     .toLowerCase();
-  return httpFailure(reply.status, {
+  return hosted.httpFailure(reply.status, {
     moderated: moderated(detail),
     retryable: hint === "true" ? true : hint === "false" ? false : undefined,
     upstreamCode: reply.headers.get("x-fal-error-type") ?? undefined,
@@ -97,7 +88,7 @@ function imageEndpoint(textEndpoint: string): string {
 export function createFalProvider(config: FalConfig): VideoProvider {
   const base = config.queueBaseUrl.replace(/\/+$/, "");
   const origin = new URL(base).origin;
-  const call = upstreamCaller(config, `Key ${config.apiKey}`);
+  const call = hosted.upstreamCaller(config, `Key ${config.apiKey}`);
 
   // The key goes only to the configured queue host, whatever a task id or a reply claims.
   const onQueueHost = (task: FalTask) =>
@@ -119,7 +110,7 @@ export function createFalProvider(config: FalConfig): VideoProvider {
   return {
     name: "fal",
     async submit(spec: GenerationSpec) {
-      assertSupported(spec);
+      hosted.assertSupported(spec);
       const frames = await frameDataUrls(spec, config.loadImage);
       const body = {
         // fal's image-to-video requires a prompt; a picture sent without one gets a neutral direction.
@@ -142,7 +133,7 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       if (!reply.ok) throw new ProviderFailure(failureOf(reply));
       const task = falTask.safeParse(reply.body);
       if (!task.success || !onQueueHost(task.data)) {
-        throw unreadableReply("The upstream returned no usable request.");
+        throw hosted.unreadableReply("The upstream returned no usable request.");
       }
       const { request_id, status_url, response_url, cancel_url } = task.data;
       return { taskId: encodeTask({ request_id, status_url, response_url, cancel_url }) };
@@ -150,9 +141,9 @@ export function createFalProvider(config: FalConfig): VideoProvider {
 
     async poll(taskId): Promise<PollResult> {
       const task = decodeTask(taskId);
-      if (!task) return { state: "failed", error: TASK_LOST };
+      if (!task) return { state: "failed", error: hosted.TASK_LOST };
       const status = await call(task.status_url, { method: "GET" });
-      if (status.status === 404) return { state: "failed", error: TASK_LOST };
+      if (status.status === 404) return { state: "failed", error: hosted.TASK_LOST };
       if (!status.ok) throw new ProviderFailure(failureOf(status));
       // IN_QUEUE and IN_PROGRESS (sent with 202) and anything unknown: keep waiting.
       if (statusBody.safeParse(status.body).data?.status !== "COMPLETED")
@@ -162,7 +153,7 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       const result = await call(task.response_url, { method: "GET" });
       if (!result.ok) return { state: "failed", error: failureOf(result) };
       const video = resultBody.safeParse(result.body).data;
-      return finishedTask(video?.video?.url, video?.seed ?? null, null);
+      return hosted.finishedTask(video?.video?.url, video?.seed ?? null, null);
     },
 
     download: (_taskId, videoUrl) =>

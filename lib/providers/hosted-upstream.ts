@@ -11,7 +11,7 @@ import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 export type UpstreamReply = { status: number; ok: boolean; headers: Headers; body: unknown };
 
 /** Settings every hosted upstream takes beside its own addresses. */
-export type HostedUpstreamConfig = {
+export type UpstreamConfig = {
   apiKey: string;
   requestTimeoutMs: number;
   fetch?: typeof fetch;
@@ -19,7 +19,7 @@ export type HostedUpstreamConfig = {
 };
 
 /** JSON requests to one upstream: its credentials on every request, the configured deadline. */
-export function upstreamCaller(config: HostedUpstreamConfig, authorization: string) {
+export function upstreamCaller(config: UpstreamConfig, authorization: string) {
   const fetchImpl = config.fetch ?? fetch;
   const headers = { authorization, "content-type": "application/json" };
   return (url: string, init: RequestInit) =>
