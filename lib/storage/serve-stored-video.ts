@@ -1,5 +1,5 @@
 import "server-only";
-import { serveVideo } from "@/lib/storage/serve-video";
+import { serveVideo } from "@/lib/api/serve-video";
 import { localVideoDir } from "@/lib/storage/store";
 import { namedSecret } from "@/lib/secrets/named-secret";
 

@@ -10,7 +10,7 @@ import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { removeExpiredVideos } from "@/lib/storage/cleanup";
 import { createLocalStore } from "@/lib/storage/local-store";
 import { posterKey, putVideoWithPoster } from "@/lib/storage/poster";
-import { serveVideo } from "@/lib/storage/serve-video";
+import { serveVideo } from "@/lib/api/serve-video";
 import { signVideoPath } from "@/lib/storage/url-signing";
 
 const SECRET = "poster-test-secret-0123456789abcdef";

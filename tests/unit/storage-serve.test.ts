@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { after, before, test } from "node:test";
 import { createLocalStore } from "@/lib/storage/local-store";
-import { parseRange, serveVideo } from "@/lib/storage/serve-video";
+import { parseRange, serveVideo } from "@/lib/api/serve-video";
 
 const SECRET = "serve-test-secret-abcdefghijklmnop";
 const NOW = new Date("2026-05-01T12:00:00Z");
