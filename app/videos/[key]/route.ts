@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { serveStoredVideo } from "@/lib/storage/serve-stored-video";
+import { serveStoredVideo } from "@/lib/api/serve-stored-video";
 
 export const dynamic = "force-dynamic";
 
