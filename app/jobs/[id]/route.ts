@@ -1,6 +1,6 @@
 import { withErrors } from "@/lib/api/with-errors";
 import { jobResponse } from "@/lib/api/job-response";
-import { withPosterUrl } from "@/lib/storage/poster-url";
+import { withPosterUrl } from "@/lib/api/poster-url";
 
 export const dynamic = "force-dynamic";
 
