@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db/client";
-import type { JobRow } from "@/lib/jobs/repository";
+import type { jobs } from "@/lib/db/schema";
 import { getPaymentForJob } from "@/lib/payments/repository";
 import { openRefund } from "@/lib/refunds/repository";
 
 /** A payer is charged only for a video they get: a settled job that ends without one is refunded. */
 export async function refundIfOwed(
   db: Db,
-  job: JobRow,
+  job: Pick<typeof jobs.$inferSelect, "id" | "status" | "payer">,
   reason: string,
   canSend: boolean,
 ): Promise<boolean> {
