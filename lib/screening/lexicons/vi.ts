@@ -1,4 +1,5 @@
-import { type Lexicon, UNDER_18_NUMBERS } from "./types";
+import { type Lexicon, UNDER_18_NUMBERS, fromData } from "./types";
+import data from "./data/vi.json";
 
 /**
  * Vietnamese, with diacritics and, for the entries that stay unambiguous, without them (many
@@ -8,7 +9,7 @@ import { type Lexicon, UNDER_18_NUMBERS } from "./types";
  * "bé" alone are left out (con mèo, a cat; mèo con, a kitten). "cô gái" (girl, young woman) passes.
  */
 
-const NUMBER_WORDS = ["một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười", "mười một", "mười hai", "mười ba", "mười bốn", "mười lăm", "mười sáu", "mười bảy"];
+const NUMBER_WORDS = data.words.numberWords;
 const AGE_DIGITS = UNDER_18_NUMBERS;
 
 const WITH_TONES = {
@@ -39,12 +40,7 @@ const WITH_TONES = {
     // More wording
     "bắn chết", "(cắt|chặt) (ngón tay|tay|chân|lưỡi|tai) (của|) (tù nhân|nạn nhân|anh ta|cô ấy|hắn|người)", "(siết|bóp) cổ (đến|cho đến) chết", "dìm chết", "đánh đập dã man", "ghế điện", "phòng hơi ngạt", "tra tấn bằng điện", "đâm dao liên tiếp",
   ],
-  likeness: [
-    "deepfake", "deep fake", "ghép mặt", "ghép khuôn mặt", "hoán đổi khuôn mặt", "đổi khuôn mặt", "thay khuôn mặt", "hoán đổi gương mặt", "face swap", "mạo danh",
-    "(giả|nhái) giọng (của|) (tổng thống|ca sĩ|diễn viên|người nổi tiếng|chủ tịch)", "bản sao giọng nói", "người giống hệt", "giống hệt (ca sĩ|diễn viên|tổng thống|chủ tịch|cầu thủ)", "giáo hoàng", "đức giáo hoàng",
-    "tổng thống (mỹ|hoa kỳ|nga|pháp|ukraine|trung quốc|hàn quốc|thổ nhĩ kỳ)", "chủ tịch nước", "tổng bí thư", "chủ tịch (trung quốc|tập)", "thủ tướng (việt nam|anh|nhật|nhật bản|ấn độ|israel|canada|đức)",
-    "(vua|nữ hoàng) anh", "quốc vương (anh|thái lan|ả rập)", "nhật hoàng", "lãnh đạo (triều tiên|bắc triều tiên|tối cao iran)", "người giàu nhất thế giới",
-  ],
+  likeness: data.words.likeness,
 };
 
 // Toneless spellings that do not collide with an innocent phrase once the tones are gone.
@@ -54,36 +50,18 @@ const WITHOUT_TONES = {
     "thanh thieu nien", "tuoi teen", "tuoi day thi", "hoc sinh", "nu sinh", "tieu hoc", "mau giao", "truong mam non", "nhi dong", "thieu nhi", "con nit", "au dam",
     "chua du tuoi", "dong phuc hoc sinh", `(${AGE_DIGITS.join("|")}) tuoi`,
   ],
-  sexual: [
-    "khoa than", "loa the", "tran truong", "coi truong", "khong mac quan ao", "khong mac gi", "lam tinh", "quan he tinh duc", "tinh duc", "phim sex", "khieu dam",
-    "phim nguoi lon", "clip nong", "thu dam", "duong vat", "am dao", "bo phan sinh duc", "hiep dam", "cuong hiep", "loan luan", "thoat y", "gai mai dam", "xuat tinh",
-    "canh sex", "clip sex",
-  ],
-  graphicViolence: [
-    "chem dau", "phan xac", "tra tan", "xu tu", "hanh quyet", "xu ban", "tu hinh", "tham sat", "tan sat", "diet chung",
-    "xa sung", "tu sat", "danh den chet", "danh chet", "dam chet", "an thit nguoi", "giet nguoi hang loat", "be bet mau", "phanh thay", "giet da man",
-  ],
-  likeness: ["ghep mat", "ghep khuon mat", "hoan doi khuon mat", "giao hoang", "tong thong my", "tong thong nga", "chu tich nuoc", "tong bi thu", "mao danh"],
+  sexual: data.words.sexual,
+  graphicViolence: data.words.graphicViolence,
+  likeness: data.words.likeness2,
 };
 
-export const LEXICON: Lexicon = {
-  lang: "vi",
-  stopwords: [
-    "và", "của", "là", "có", "trong", "một", "những", "các", "cho", "với", "được", "không", "này", "đó", "người", "khi", "thì", "để", "đang", "đã", "sẽ", "trên",
-    "dưới", "ở", "từ", "về", "ra", "vào", "lên", "xuống", "như", "cũng", "rất", "nhiều", "nhưng", "hoặc", "mà", "theo", "bên", "giữa", "sau", "trước", "nó", "cô",
-    "anh", "chị", "em", "họ", "chúng", "mình", "tôi", "phong cách", "cảnh", "video", "hình ảnh", "chiếc", "con", "cái", "bị", "bằng", "trước", "rồi", "lại", "đến", "nhau", "cùng", "tại", "qua", "ngày", "đêm", "thật", "quá", "vẫn", "mới", "nào", "gì", "đây", "kia", "chơi", "nhung", "cac", "voi", "duoc", "khong",
-    "nguoi", "dang", "tren", "nhieu",
-  ],
-  minors: [...WITH_TONES.minors, ...WITHOUT_TONES.minors],
-  sexual: [...WITH_TONES.sexual, ...WITHOUT_TONES.sexual],
-  graphicViolence: [...WITH_TONES.graphicViolence, ...WITHOUT_TONES.graphicViolence],
-  likeness: [...WITH_TONES.likeness, ...WITHOUT_TONES.likeness],
-  negators: ["không", "chẳng", "đừng", "cấm", "trừ", "khong", "no"],
-  exceptions: [
-    // Childhood as a topic, a child's drawing as an object
-    "tuổi thơ", "(tranh|bức tranh|bức vẽ|tranh vẽ) (của|) (trẻ em|thiếu nhi|bé|trẻ thơ)", "tranh thiếu nhi", "(tranh|tranh ve) thieu nhi", "(nghé|chó|mèo|ngựa|cừu|voi|hổ|hươu) sơ sinh",
-    "mươi (mốt|một|hai|ba|bốn|tư|năm|lăm|sáu|bảy|tám|chín) tuổi", "mười (tám|chín) tuổi", "(chặt|cắt) đầu (cá|gà|vịt|tôm|cua)",
-    // Things that hold a refused word
-    "giá cắt cổ", "có bể (bơi|cá|nước|tắm|sục)", "co be (boi|ca|nuoc|tam)", "gia cat co", "cắt cổ áo", "son (màu|) nude", "hiện tượng el nino", "el nino",
-  ],
-};
+export const LEXICON: Lexicon = fromData(data, {
+  minors1: WITH_TONES.minors,
+  minors2: WITHOUT_TONES.minors,
+  sexual1: WITH_TONES.sexual,
+  sexual2: WITHOUT_TONES.sexual,
+  graphicViolence1: WITH_TONES.graphicViolence,
+  graphicViolence2: WITHOUT_TONES.graphicViolence,
+  likeness1: WITH_TONES.likeness,
+  likeness2: WITHOUT_TONES.likeness,
+});
