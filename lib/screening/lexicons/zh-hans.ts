@@ -10,7 +10,7 @@ import data from "./data/zh-hans.json";
  */
 
 // Ages under 18; adult ages that contain one of them as a substring are exceptions.
-const AGES = hanAges("两", data.words.ages, data.words.ages2, ["岁"]);
+const AGES = hanAges("两", ["岁", "周岁"], ["岁", "周岁"], ["岁"]);
 
 export const LEXICON: Lexicon = fromData(data, {
   stopwords: STOPWORDS,
