@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { groupCommit } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/client";
 import { ipBlocks, ipRejections, rateLimitHits } from "@/lib/db/schema";
@@ -9,6 +9,7 @@ const MAX_GROUP = 200;
 
 type HitRequest = { key: string; limit: number; windowMs: number; now: Date; blockKeys: string[] };
 type Guarded = { hit: Hit; blockedUntil: Date | null };
+type RejectionRequest = { ipHash: string; windowMs: number; now: Date };
 
 export function createPostgresLimitStore(db: Db): LimitStore {
   // Every unpaid request passes the guard: the hits in flight together share one statement.
@@ -16,37 +17,18 @@ export function createPostgresLimitStore(db: Db): LimitStore {
     max: MAX_GROUP,
     key: (r) => r.key,
   });
+  // Every content-policy refusal is counted: the ones in flight together share one statement too.
+  const reject = groupCommit<RejectionRequest, number>((requests) => addRejections(db, requests), {
+    max: MAX_GROUP,
+    key: (r) => r.ipHash,
+  });
   return {
     async hit(key, limit, windowMs, now) {
       return (await guard({ key, limit, windowMs, now, blockKeys: [] })).hit;
     },
     guard: (key, limit, windowMs, now, blockKeys) =>
       guard({ key, limit, windowMs, now, blockKeys }),
-    async addRejection(ipHash, windowMs, now) {
-      const since = new Date(now.getTime() - windowMs);
-      // One statement: the insert, the cleanup and the count (every statement in it sees the rows
-      // as they were before it, so the new rejection is the + 1).
-      const inserted = db
-        .$with("inserted")
-        .as(
-          db
-            .insert(ipRejections)
-            .values({ id: crypto.randomUUID(), ipHash, at: now })
-            .returning({ id: ipRejections.id }),
-        );
-      const removed = db.$with("removed").as(
-        db
-          .delete(ipRejections)
-          .where(and(eq(ipRejections.ipHash, ipHash), lt(ipRejections.at, since)))
-          .returning({ id: ipRejections.id }),
-      );
-      const [row] = await db
-        .with(inserted, removed)
-        .select({ n: sql<number>`(count(*) + (select count(*) from ${inserted}))::int` })
-        .from(ipRejections)
-        .where(and(eq(ipRejections.ipHash, ipHash), gt(ipRejections.at, since)));
-      return Number(row?.n ?? 0);
-    },
+    addRejection: (ipHash, windowMs, now) => reject({ ipHash, windowMs, now }),
     async block(ipHash, until) {
       await db
         .insert(ipBlocks)
@@ -58,6 +40,47 @@ export function createPostgresLimitStore(db: Db): LimitStore {
       return row && row.blockedUntil > now ? row.blockedUntil : null;
     },
   };
+}
+
+/**
+ * Records each rejection and counts its client's within its window, in one statement: the inserts,
+ * the cleanup and the counts (every part of it sees the rows as they were before it, so each new
+ * rejection is its count's + 1; a group holds one rejection per client).
+ */
+async function addRejections(db: Db, requests: RejectionRequest[]): Promise<number[]> {
+  const values = sql.join(
+    requests.map(
+      (r, i) =>
+        sql`(${i}::int, ${crypto.randomUUID()}::uuid, ${r.ipHash}::text, ${r.now.toISOString()}::timestamptz, ${new Date(r.now.getTime() - r.windowMs).toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const rows = await execute<{ n: number | string; recent: number | string }>(
+    db,
+    sql`
+    with req (n, id, ip_hash, at, since) as (values ${values}),
+    inserted as (
+      insert into ${ipRejections} (id, ip_hash, at) select id, ip_hash, at from req returning id
+    ),
+    removed as (
+      delete from ${ipRejections} as r using req
+      where r.ip_hash = req.ip_hash and r.at < req.since returning r.id
+    )
+    select req.n, (
+      select count(*) from ${ipRejections} as r where r.ip_hash = req.ip_hash and r.at > req.since
+    ) + 1 as recent
+    from req
+  `,
+  );
+  const counts: number[] = [];
+  for (const row of rows) counts[Number(row.n)] = Number(row.recent);
+  return requests.map((_, i) => counts[i] ?? 0);
+}
+
+/** Drivers answer execute() as an array (postgres.js) or as { rows } (PGlite, Neon). */
+async function execute<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /**
@@ -76,7 +99,9 @@ async function slidingHits(db: Db, requests: HitRequest[]): Promise<Guarded[]> {
     sql`, `,
   );
   const live = sql`array(select h from unnest(t.hits) as h where h > e.at - e.win)`;
-  const result = (await db.execute(sql`
+  const rows = await execute<Row>(
+    db,
+    sql`
     with req (n, key, lim, at, win, now, blocks) as (values ${values}),
     e as (
       select req.*, b.until, case when b.until is null then req.lim else 0 end as eff
@@ -98,9 +123,8 @@ async function slidingHits(db: Db, requests: HitRequest[]): Promise<Guarded[]> {
     )
     select e.n, up.hits, up.allowed, (extract(epoch from e.until) * 1000)::bigint as until_ms
     from e join up on up.key = e.key
-  `)) as unknown as Row[] | { rows: Row[] };
-  // Drivers answer execute() as an array (postgres.js) or as { rows } (PGlite, Neon).
-  const rows = Array.isArray(result) ? result : result.rows;
+  `,
+  );
   const answers: Guarded[] = [];
   for (const row of rows) {
     const r = requests[Number(row.n)];
