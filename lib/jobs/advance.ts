@@ -9,6 +9,7 @@ import {
   markAttemptRunning,
   startAttempt,
 } from "@/lib/jobs/attempts";
+import { markAttemptStoring } from "@/lib/jobs/job-progress";
 import { changeStatus, getJob, type JobRow } from "@/lib/jobs/repository";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
@@ -89,6 +90,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
       await endAttempt(deps.db, attempt, "failed", polled.error);
       return later(0);
     }
+    await markAttemptStoring(deps.db, attempt);
     const download = await provider.download(attempt.taskId, polled.videoUrl);
     await deps.store.put(job.id, download.body, "video/mp4");
     await auditedTransaction(deps.db, async (tx) => {

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { attempts, type JobError, jobs } from "@/lib/db/schema";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
+import { announceJobChange } from "@/lib/job-events/announce";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 export type AttemptStatus = "submitting" | "running" | "succeeded" | "failed";
@@ -38,6 +39,7 @@ export async function startAttempt(
       .set({ attempts: number, updatedAt: new Date() })
       .where(eq(jobs.id, jobId));
     await appendAudit(tx, "attempt.started", jobId, { number, provider });
+    await announceJobChange(tx, jobId);
     return row;
   });
 }
@@ -56,7 +58,8 @@ export async function markAttemptRunning(db: Db, id: string, taskId: string): Pr
       status: sql`case when ${attempts.status} = 'submitting' then 'running' else ${attempts.status} end`,
     })
     .where(eq(attempts.id, id))
-    .returning({ status: attempts.status });
+    .returning({ status: attempts.status, jobId: attempts.jobId });
+  if (row) await announceJobChange(db, row.jobId);
   return row?.status === "running";
 }
 
@@ -85,6 +88,7 @@ export async function endAttempt(
       status,
       ...(error ? { error } : {}),
     });
+    await announceJobChange(tx, attempt.jobId);
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobs, jobStatusCounts } from "@/lib/db/schema";
+import { providerReliability } from "@/lib/jobs/provider-windows";
 import { ACTIVE_STATUSES } from "@/lib/jobs/state-machine";
 import { SERVICE_NAME } from "@/lib/storefront/service-info";
 
@@ -39,5 +40,6 @@ export async function serviceStatus(db: Db) {
     success_rate: finished === 0 ? null : Math.round((n("succeeded") / finished) * 10_000) / 10_000,
     p50_generation_seconds: median(seconds),
     in_flight: ACTIVE_STATUSES.reduce((sum, s) => sum + n(s), 0),
+    providers: await providerReliability(db),
   };
 }
