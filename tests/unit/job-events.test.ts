@@ -11,50 +11,12 @@ import { getJob } from "@/lib/jobs/repository";
 import { ProviderFailure, type ProviderName, type VideoProvider } from "@/lib/providers/types";
 import { createLocalStore } from "@/lib/storage/local-store";
 import { queuedJob, tempDb } from "../helpers/jobs";
+import { readFrames } from "../helpers/sse";
 
 const opened: Awaited<ReturnType<typeof tempDb>>[] = [];
 after(async () => {
   for (const o of opened) await o.close();
 });
-
-type Frame = { id: number | null; event: string; data: Record<string, unknown> };
-
-/** Reads SSE frames until the stream ends (or `until` says stop), as a browser would parse them. */
-async function readFrames(stream: ReadableStream, until?: (f: Frame[]) => boolean) {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const frames: Frame[] = [];
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf("\n\n");
-      const field = (name: string) =>
-        block
-          .split("\n")
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2);
-      const data = field("data");
-      if (data === undefined) continue;
-      const id = field("id");
-      frames.push({
-        id: id ? Number(id) : null,
-        event: field("event") ?? "message",
-        data: JSON.parse(data),
-      });
-    }
-    if (until?.(frames)) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return frames;
-}
 
 /** An upstream that fails its first task when asked to, and finishes others on the second poll. */
 function fakeProvider(name: ProviderName, fail: boolean): VideoProvider {

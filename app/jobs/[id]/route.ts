@@ -1,5 +1,6 @@
 import { withErrors } from "@/lib/api/with-errors";
 import { jobResponse } from "@/lib/jobs/job-response";
+import { cancelJobResponse } from "@/lib/wallet-auth/cancel-response";
 
 export const dynamic = "force-dynamic";
 
@@ -7,4 +8,8 @@ type Params = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, { params }: Params) =>
   jobResponse(request, (await params).id),
+);
+
+export const DELETE = withErrors(async (request: Request, { params }: Params) =>
+  cancelJobResponse(request, (await params).id),
 );
