@@ -25,7 +25,7 @@ export async function cancelJobResponse(request: Request, id: string): Promise<R
   if (!outcome.ok)
     return problem("not_cancellable", `Not cancelled: ${outcome.reason}.`, {
       instance,
-      extra: { status: (await findJob(db, job.id))?.status ?? job.status },
+      extra: { job_status: (await findJob(db, job.id))?.status ?? job.status },
     });
   return jobResponse(request, job.id);
 }

@@ -97,6 +97,7 @@ describe("cancel and history by wallet (sign-in-with-x)", () => {
     const why = (await late.json()) as { code: string; detail: string; status: number };
     assert.equal(why.code, "not_cancellable");
     assert.match(why.detail, /generation has started/);
+    assert.equal((why as unknown as { job_status: string }).job_status, "generating");
     assert.equal((await job(first.job_id)).status, "generating");
   });
 
