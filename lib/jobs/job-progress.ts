@@ -1,39 +1,18 @@
 import { and, count, eq, lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { attempts, jobs, payments } from "@/lib/db/schema";
+import type { z } from "zod";
 import { announceJobChange } from "@/lib/job-events/announce";
+import type { jobPaymentSchema, jobProgressSchema } from "@/lib/job-events/live-schemas";
 import { type AttemptRow, listAttempts } from "@/lib/jobs/attempts";
 import { recentMedianSeconds } from "@/lib/jobs/provider-windows";
 import type { JobRow } from "@/lib/jobs/repository";
 import { isTerminal } from "@/lib/jobs/state-machine";
 
-export type JobPhase =
-  | "settling"
-  | "waiting_for_wallet_slot"
-  | "queued"
-  | "submitted"
-  | "generating"
-  | "storing"
-  | "done";
-
-export type AttemptHistoryEntry = {
-  provider: string;
-  started_at: string;
-  finished_at: string | null;
-  outcome: "submitting" | "running" | "succeeded" | "failed";
-  error_code: string | null;
-};
-
-export type JobProgress = {
-  phase: JobPhase;
-  /** 1 = next to start; only while queued for the service (not for a wallet slot). */
-  queue_position: number | null;
-  /** From the recent attempts of the same SKU (and provider, once one is chosen); null if unknown. */
-  eta_seconds: number | null;
-  history: AttemptHistoryEntry[];
-};
-
-export type JobPayment = { amount: string; network: string; transaction: string | null };
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+export type JobPhase = JobProgress["phase"];
+export type AttemptHistoryEntry = JobProgress["history"][number];
+export type JobPayment = z.infer<typeof jobPaymentSchema>;
 
 /** Every read here is a primary-key or partial-index look-up: the cost does not grow with the table. */
 export async function jobProgress(

@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
+import type { providerReliabilitySchema } from "@/lib/job-events/live-schemas";
 import { providerWindows } from "@/lib/db/schema";
 import { median } from "@/lib/status/service-status";
 
 type WindowRow = typeof providerWindows.$inferSelect;
 
-export type ProviderReliability = {
-  provider: string;
-  /** Attempts that ended within the window (the last 200 per SKU). */
-  attempts: number;
-  success_rate: number | null;
-  /** Attempts that took a job over after another provider's attempt had failed. */
-  failovers: number;
-  p50_seconds: number | null;
-};
+export type ProviderReliability = z.infer<typeof providerReliabilitySchema>;
 
 const seconds = (ms: number[]) => {
   const m = median(ms);
