@@ -37,3 +37,10 @@ export async function announceJobChange(db: Db, jobId: string): Promise<void> {
     ?.publish(JOB_EVENTS_CHANNEL, jobId)
     .catch(() => undefined);
 }
+
+/** Closes the Redis publisher, if one was opened (shutdown and tests). */
+export async function closeAnnouncer(): Promise<void> {
+  const redis = holder.__reel402JobEventsPublisher;
+  holder.__reel402JobEventsPublisher = undefined;
+  if (redis) await redis.quit().catch(() => redis.disconnect());
+}

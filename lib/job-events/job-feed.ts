@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { describeError } from "@/lib/api/describe-error";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import type { JobEventHub } from "@/lib/job-events/hub";
@@ -36,13 +37,32 @@ export class JobFeed {
     private readonly activeJobsPerWallet: number,
   ) {}
 
-  attach(hub: JobEventHub, onChange: () => void): () => void {
-    if (this.listeners.size === 0) this.release = hub.watch(this.jobId, () => void this.refresh());
+  /**
+   * Watches the job while anyone listens; also looks every `lookEveryMs` (one timer per feed, not
+   * per client) for what no announcement covers: the queue moving, the ETA, a lost message.
+   */
+  attach(hub: JobEventHub, onChange: () => void, lookEveryMs: number): () => void {
+    if (this.listeners.size === 0) {
+      const unwatch = hub.watch(this.jobId, () => this.poke());
+      const timer = setInterval(() => this.poke(), lookEveryMs);
+      timer.unref?.();
+      this.release = () => {
+        unwatch();
+        clearInterval(timer);
+      };
+    }
     this.listeners.add(onChange);
     return () => {
       this.listeners.delete(onChange);
       if (this.listeners.size === 0) this.release();
     };
+  }
+
+  /** A refresh nobody awaits: a failed read is retried by the next announcement or look. */
+  poke(relook = 0): void {
+    this.refresh(relook).catch((error: unknown) =>
+      console.warn(`[job-events] job ${this.jobId}: ${describeError(error)}`),
+    );
   }
 
   get watched(): boolean {
@@ -59,7 +79,7 @@ export class JobFeed {
       this.running = null;
       if (this.again) {
         this.again = false;
-        void this.refresh();
+        this.poke();
       }
     });
     return this.running;
@@ -92,7 +112,7 @@ export class JobFeed {
     this.facts = facts;
     if (moved) for (const listener of this.listeners) listener();
     else if (relook < RELOOK_MS.length && this.watched)
-      setTimeout(() => void this.refresh(relook + 1), RELOOK_MS[relook]).unref?.();
+      setTimeout(() => this.poke(relook + 1), RELOOK_MS[relook]).unref?.();
   }
 }
 

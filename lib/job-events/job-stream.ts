@@ -35,7 +35,7 @@ export async function openJobStream(opts: JobStreamOptions): Promise<ReadableStr
   const feed = feedFor(opts.db, opts.jobId, opts.activeJobsPerWallet);
   let wake: () => void = () => undefined;
   // Watch before the first read, so a change committed in between is not missed.
-  const detach = feed.attach(opts.hub, () => wake());
+  const detach = feed.attach(opts.hub, () => wake(), opts.heartbeatMs);
   await feed.refresh();
   const final = feed.changes.find(terminalChange);
   if (final && final.id <= opts.after) {
@@ -75,8 +75,6 @@ export async function openJobStream(opts: JobStreamOptions): Promise<ReadableStr
       heartbeat = setInterval(() => {
         if (closed) return;
         controller.enqueue(encoder.encode(": heartbeat\n\n"));
-        // Also catches what no announcement covers: the queue moving ahead of the job.
-        void feed.refresh().catch(() => undefined);
       }, opts.heartbeatMs);
       wake();
     },

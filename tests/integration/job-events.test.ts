@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import postgres from "postgres";
 import { startTestChain, type TestChain } from "../helpers/chain";
 import { createTestDatabase } from "../helpers/database";
 import { payForJob } from "../helpers/pay";
@@ -98,6 +99,31 @@ describe("job event streams across processes", () => {
 
     const done = await events(created.job_id, ids.at(-1));
     assert.equal(done.status, 204, "nothing after the final job: the client stops reconnecting");
+  });
+
+  test("A's listening connection is cut: it listens again and its clients miss nothing", {
+    timeout: 120_000,
+  }, async () => {
+    // Warm A's listener up, then terminate its LISTEN session from the server side.
+    await (
+      await events((await payForJob(b.url, 5, "/generate/alpha-fast/custom", BODY)).job_id)
+    ).body?.cancel();
+    const admin = postgres(db.url, { max: 1, onnotice: () => {} });
+    const cut = await admin<{ pid: number }[]>`
+      select pg_terminate_backend(pid) as pid from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%'`;
+    await admin.end();
+    assert.ok(cut.length >= 1, "a LISTEN session was there to cut");
+    const created = await payForJob(b.url, 6, "/generate/alpha-fast/custom", BODY);
+    const res = await events(created.job_id);
+    assert.ok(res.body);
+    const seen = changes(await readFrames(res.body));
+    assert.equal(seen.at(-1)?.event, "job");
+    const final = seen.at(-1) as Frame;
+    assert.equal(final.data.status, "succeeded");
+    // Without a listener only the 15 s look would find the end; live, it arrives at once.
+    const late = final.received - Date.parse(String(final.data.updated_at));
+    assert.ok(late < 3_000, `the end arrived ${late} ms after it happened`);
   });
 
   test("an unknown job is a problem+json 404 and a malformed Last-Event-ID a 403", async () => {
