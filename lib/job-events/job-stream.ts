@@ -36,11 +36,19 @@ export async function openJobStream(opts: JobStreamOptions): Promise<ReadableStr
   let wake: () => void = () => undefined;
   // Watch before the first read, so a change committed in between is not missed.
   const detach = feed.attach(opts.hub, () => wake(), opts.heartbeatMs);
-  await feed.refresh();
-  const final = feed.changes.find(terminalChange);
-  if (final && final.id <= opts.after) {
+  const release = () => {
     detach();
     forgetFeed(feed);
+  };
+  try {
+    await feed.refresh();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const final = feed.changes.find(terminalChange);
+  if (final && final.id <= opts.after) {
+    release();
     return null;
   }
   let sentId = opts.after;
@@ -51,8 +59,7 @@ export async function openJobStream(opts: JobStreamOptions): Promise<ReadableStr
   const stop = () => {
     closed = true;
     clearInterval(heartbeat);
-    detach();
-    forgetFeed(feed);
+    release();
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {

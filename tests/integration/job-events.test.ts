@@ -99,6 +99,20 @@ describe("job event streams across processes", () => {
 
     const done = await events(created.job_id, ids.at(-1));
     assert.equal(done.status, 204, "nothing after the final job: the client stops reconnecting");
+
+    // The attempt is in /status's per-provider window, seen from the other process too.
+    const status = (await (await fetch(`${a.url}/status`)).json()) as {
+      providers: {
+        provider: string;
+        attempts: number;
+        success_rate: number;
+        p50_seconds: number;
+      }[];
+    };
+    const local = status.providers.find((p) => p.provider === "local");
+    assert.equal(local?.attempts, 1);
+    assert.equal(local?.success_rate, 1);
+    assert.ok((local?.p50_seconds ?? 0) >= 4, "the 4 s render is the median");
   });
 
   test("A's listening connection is cut: it listens again and its clients miss nothing", {
