@@ -39,3 +39,25 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER attempts_window_ended AFTER UPDATE OF status ON "attempts"
   FOR EACH ROW WHEN (OLD.status NOT IN ('succeeded', 'failed') AND NEW.status IN ('succeeded', 'failed'))
   EXECUTE FUNCTION attempts_window_ended();
+--> statement-breakpoint
+-- Existing deployments start with the window of the attempts already ended (the last 200 per SKU
+-- and provider, 100 succeeded durations), the same letters the trigger writes.
+WITH ended AS (
+  SELECT j.sku, a.provider, a.ended_at, a.id,
+    CASE WHEN a.status = 'succeeded' THEN 's' ELSE 'f' END AS letter,
+    EXISTS (SELECT 1 FROM attempts p WHERE p.job_id = a.job_id AND p.number = a.number - 1
+            AND p.provider <> a.provider AND p.status = 'failed') AS took_over,
+    CASE WHEN a.status = 'succeeded'
+      THEN greatest(0, round(extract(epoch FROM a.ended_at - a.started_at) * 1000))::integer END AS ms,
+    row_number() OVER (PARTITION BY j.sku, a.provider ORDER BY a.ended_at DESC, a.id DESC) AS recent,
+    row_number() OVER (PARTITION BY j.sku, a.provider, a.status ORDER BY a.ended_at DESC, a.id DESC) AS recent_of_status
+  FROM attempts a JOIN jobs j ON j.id = a.job_id
+  WHERE a.status IN ('succeeded', 'failed') AND a.ended_at IS NOT NULL
+)
+INSERT INTO provider_windows (sku, provider, outcomes, durations_ms)
+SELECT sku, provider,
+  coalesce(string_agg(CASE WHEN took_over THEN upper(letter) ELSE letter END, '' ORDER BY ended_at, id)
+    FILTER (WHERE recent <= 200), ''),
+  coalesce(array_agg(ms ORDER BY ended_at, id) FILTER (WHERE ms IS NOT NULL AND recent_of_status <= 100), '{}')
+FROM ended GROUP BY sku, provider
+ON CONFLICT (sku, provider) DO NOTHING;
