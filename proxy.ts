@@ -24,8 +24,9 @@ export function proxy(request: NextRequest) {
         status: 204,
         headers: {
           "access-control-allow-origin": "*",
-          "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
-          "access-control-allow-headers": "content-type, idempotency-key, payment-signature, range",
+          "access-control-allow-methods": "GET, POST, DELETE, HEAD, OPTIONS",
+          "access-control-allow-headers":
+            "content-type, idempotency-key, payment-signature, sign-in-with-x, last-event-id, range",
           "access-control-expose-headers": EXPOSED,
           "access-control-max-age": "86400",
         },

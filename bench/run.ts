@@ -2,6 +2,7 @@ import { benchDeliveryMemory } from "./delivery-memory";
 import { benchHttp } from "./http";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchScreeningScripts } from "./screening-scripts";
+import { benchSseFanout } from "./sse-fanout";
 import { benchStatusScaling } from "./status-scaling";
 
 /** npm run bench [-- name… [--option value…]]: prints figures; a benchmark never fails the suite. */
@@ -16,6 +17,7 @@ const all: Record<string, () => Promise<void>> = {
   "status-scaling": benchStatusScaling,
   "screening-scripts": async () => benchScreeningScripts(),
   // Starts servers and loads them for minutes: only when asked for by name.
+  sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   http: () =>
     benchHttp({
       compare: option("--compare"),
@@ -25,7 +27,7 @@ const all: Record<string, () => Promise<void>> = {
 };
 const wanted = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 for (const [name, run] of Object.entries(all)) {
-  if (wanted.length ? !wanted.includes(name) : name === "http") continue;
+  if (wanted.length ? !wanted.includes(name) : name === "http" || name === "sse") continue;
   await run();
 }
 process.exit(0);

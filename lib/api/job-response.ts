@@ -2,6 +2,7 @@ import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { baseUrlFor } from "@/lib/api/base-url";
 import { json } from "@/lib/api/json";
+import { getEnv } from "@/lib/env";
 import { findJobResource } from "@/lib/jobs/job-resource";
 import { isTerminal } from "@/lib/jobs/state-machine";
 import { getVideoStore } from "@/lib/storage/store";
@@ -11,8 +12,11 @@ export async function jobResponse(request: Request, id: string): Promise<Respons
   const db = await getDb();
   const base = baseUrlFor(request);
   const store = getVideoStore();
-  const job = await findJobResource(db, id, (key, expiresAt) =>
-    store.signedUrl(key, expiresAt, base),
+  const job = await findJobResource(
+    db,
+    id,
+    (key, expiresAt) => store.signedUrl(key, expiresAt, base),
+    getEnv().limits.activeJobsPerWallet,
   );
   if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
   // Finished jobs change only when the link expires; in-flight ones must be polled fresh.

@@ -1,12 +1,10 @@
 import type { Db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/group-commit";
 import { type AuditEvent, appendAuditEvents } from "@/lib/audit/append";
-
-type Waiting = AuditEvent & { resolve: () => void; reject: (error: unknown) => void };
-type Queue = { waiting: Waiting[]; running: boolean };
 
 // Enough for any burst one process sees while a write is in flight, small enough for one insert.
 const MAX_GROUP = 500;
-const queues = new WeakMap<Db, Queue>();
+const appenders = new WeakMap<Db, (event: AuditEvent) => Promise<void>>();
 
 /**
  * Appends an event to the chain together with whatever other events this process is appending
@@ -16,31 +14,19 @@ const queues = new WeakMap<Db, Queue>();
  * requests takes the audit lock once per group instead of once per request.
  */
 export function appendAuditGrouped(db: Db, event: AuditEvent): Promise<void> {
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = { waiting: [], running: false };
-    queues.set(db, queue);
+  let append = appenders.get(db);
+  if (!append) {
+    append = groupCommit<AuditEvent, void>(
+      async (events) => {
+        await appendAuditEvents(
+          db,
+          events.map(({ type, jobId, data }) => ({ type, jobId, data })),
+        );
+        return events.map(() => undefined);
+      },
+      { max: MAX_GROUP },
+    );
+    appenders.set(db, append);
   }
-  const q = queue;
-  return new Promise<void>((resolve, reject) => {
-    q.waiting.push({ ...event, resolve, reject });
-    if (!q.running) void drain(db, q);
-  });
-}
-
-async function drain(db: Db, q: Queue): Promise<void> {
-  q.running = true;
-  while (q.waiting.length) {
-    const group = q.waiting.splice(0, MAX_GROUP);
-    try {
-      await appendAuditEvents(
-        db,
-        group.map(({ type, jobId, data }) => ({ type, jobId, data })),
-      );
-      for (const w of group) w.resolve();
-    } catch (error) {
-      for (const w of group) w.reject(error);
-    }
-  }
-  q.running = false;
+  return append(event);
 }

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -69,6 +70,10 @@ export const jobs = pgTable(
     index("jobs_video_expiry_idx").on(t.videoExpiresAt).where(sql`${t.videoKey} is not null`),
     index("jobs_succeeded_recent_idx").on(t.finishedAt).where(sql`${t.status} = 'succeeded'`),
     oneOf("jobs_status_check", t.status, JOB_STATUSES),
+    // Queue position: only the queued jobs are in it, so a count stays as small as the queue.
+    index("jobs_queued_order_idx").on(t.queuedAt).where(sql`${t.status} = 'queued'`),
+    // A wallet's history, newest first.
+    index("jobs_payer_created_idx").on(t.payer, t.createdAt, t.id),
   ],
 );
 
@@ -136,6 +141,8 @@ export const attempts = pgTable(
     error: jsonb("error").$type<JobError>(),
     startedAt: ts("started_at").notNull().defaultNow(),
     endedAt: ts("ended_at"),
+    /** When the upstream's video was ready and the service began storing it. */
+    storingAt: ts("storing_at"),
   },
   (t) => [
     uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number),
@@ -219,4 +226,21 @@ export const refunds = pgTable(
     index("refunds_status_idx").on(t.status),
     oneOf("refunds_status_check", t.status, REFUND_STATUSES),
   ],
+);
+
+/**
+ * Per SKU and provider, the most recent attempts that ended, kept by a trigger on attempts so
+ * /status and the ETA read a handful of short rows at any table size. `outcomes` has one letter
+ * per attempt, oldest first: s/f succeeded/failed, upper case when the attempt took the job
+ * over after another provider's attempt failed (a failover). `durations_ms`: the succeeded ones.
+ */
+export const providerWindows = pgTable(
+  "provider_windows",
+  {
+    sku: text("sku").notNull(),
+    provider: text("provider").notNull(),
+    outcomes: text("outcomes").notNull(),
+    durationsMs: integer("durations_ms").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sku, t.provider] })],
 );

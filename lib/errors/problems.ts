@@ -9,6 +9,9 @@ const PROBLEMS = {
   content_policy: { status: 403, title: "Prompt rejected by the content policy" },
   link_invalid: { status: 403, title: "Invalid download link" },
   link_expired: { status: 403, title: "Download link expired" },
+  signature_required: { status: 401, title: "Sign in with the paying wallet" },
+  signature_invalid: { status: 401, title: "Wallet signature not valid" },
+  wrong_wallet: { status: 403, title: "Signed by another wallet than the payer" },
   not_found: { status: 404, title: "Not found" },
   upload_not_found: { status: 404, title: "No such upload" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
@@ -22,6 +25,7 @@ const PROBLEMS = {
     status: 409,
     title: "A request with this Idempotency-Key is still in progress",
   },
+  not_cancellable: { status: 409, title: "The job can no longer be cancelled" },
   payment_in_flight: {
     status: 409,
     title: "This payment authorization is already being processed",

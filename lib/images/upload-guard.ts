@@ -1,6 +1,5 @@
+import { guardedHit } from "@/lib/limits/ip-guard";
 import type { LimitStore } from "@/lib/limits/limit-store";
-
-const MINUTE = 60_000;
 
 export type UploadVerdict =
   | { allowed: true }
@@ -8,7 +7,7 @@ export type UploadVerdict =
 
 /**
  * Uploads are free, so they have their own per-IP budget (a separate counter from generation
- * POSTs); an address blocked for repeated refusals is held here too.
+ * POSTs, the same sliding window); an address blocked for repeated refusals is held here too.
  */
 export async function checkUploadRate(
   store: LimitStore,
@@ -17,27 +16,13 @@ export async function checkUploadRate(
   perMinute: number,
   now = new Date(),
 ): Promise<UploadVerdict> {
-  const [ipBlocked, siteBlocked] = await Promise.all([
-    store.blockedUntil(ipHash, now),
-    blockKey === ipHash ? null : store.blockedUntil(blockKey, now),
-  ]);
-  const blockedUntil = [ipBlocked, siteBlocked].reduce<Date | null>(
-    (a, b) => (b && (!a || b > a) ? b : a),
-    null,
+  const { refusal } = await guardedHit(
+    store,
+    `uploads:${ipHash}`,
+    perMinute,
+    ipHash,
+    blockKey,
+    now,
   );
-  if (blockedUntil)
-    return {
-      allowed: false,
-      code: "ip_blocked",
-      retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)),
-    };
-  // Sliding window, like generation POSTs: at most perMinute uploads in any 60 s; refused ones take no place.
-  const hit = await store.hit(`uploads:${ipHash}`, perMinute, MINUTE, now);
-  if (!hit.allowed)
-    return {
-      allowed: false,
-      code: "rate_limited",
-      retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)),
-    };
-  return { allowed: true };
+  return refusal ? { allowed: false, ...refusal } : { allowed: true };
 }

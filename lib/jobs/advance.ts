@@ -8,6 +8,7 @@ import {
   markAttemptRunning,
   startAttempt,
 } from "@/lib/jobs/attempt-repository";
+import { markAttemptStoring } from "@/lib/jobs/job-progress";
 import { changeStatus, getJob, type JobRow, startIfWalletHasRoom } from "@/lib/jobs/repository";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
@@ -89,6 +90,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
       await endAttempt(deps.db, attempt, "failed", polled.error);
       return later(0);
     }
+    await markAttemptStoring(deps.db, attempt);
     const download = await provider.download(attempt.taskId, polled.videoUrl);
     await putVideoWithPoster(deps.store, job.id, download.body);
     await auditedTransaction(deps.db, async (tx) => {

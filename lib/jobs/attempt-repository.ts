@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import { attempts, type JobError } from "@/lib/db/schema";
+import { announceJobChange } from "@/lib/job-events/announce";
 import type { AttemptStatus } from "@/lib/jobs/attempt-status";
 import { recordAttemptCount } from "@/lib/jobs/repository";
 
@@ -37,6 +38,7 @@ export async function startAttempt(
     if (!row) throw new Error("attempt insert returned nothing");
     await recordAttemptCount(tx, jobId, number);
     await appendAudit(tx, "attempt.started", jobId, { number, provider });
+    await announceJobChange(tx, jobId);
     return row;
   });
 }
@@ -55,7 +57,8 @@ export async function markAttemptRunning(db: Db, id: string, taskId: string): Pr
       status: sql`case when ${attempts.status} = 'submitting' then 'running' else ${attempts.status} end`,
     })
     .where(eq(attempts.id, id))
-    .returning({ status: attempts.status });
+    .returning({ status: attempts.status, jobId: attempts.jobId });
+  if (row) await announceJobChange(db, row.jobId);
   return row?.status === "running";
 }
 
@@ -84,6 +87,7 @@ export async function endAttempt(
       status,
       ...(error ? { error } : {}),
     });
+    await announceJobChange(tx, attempt.jobId);
     return true;
   });
 }

@@ -1,4 +1,10 @@
 import type { Db } from "@/lib/db/client";
+import {
+  type JobPayment,
+  type JobProgress,
+  jobPayment,
+  jobProgress,
+} from "@/lib/jobs/job-progress";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
 import { formatUsd } from "@/lib/catalog/quote";
 import { refundForJob, type RefundRow } from "@/lib/refunds/repository";
@@ -19,7 +25,26 @@ export type JobResource = {
   error: JobRow["error"];
   /** Present when the payment is being (or was) given back. */
   refund: { status: RefundRow["status"]; amount: string; transaction: string | null } | null;
+  /** Beside the spec's fields: where the job is, how long it should take, and what it cost. */
+  progress: JobProgress;
+  payment: JobPayment;
 };
+
+/** What a job resource shows besides the job row, read from the other tables. */
+export type JobFacts = { refund?: RefundRow; progress: JobProgress; payment: JobPayment };
+
+export async function loadJobFacts(
+  db: Db,
+  job: JobRow,
+  activeJobsPerWallet: number,
+): Promise<JobFacts> {
+  const [refund, progress, payment] = await Promise.all([
+    refundForJob(db, job.id),
+    jobProgress(db, job, activeJobsPerWallet),
+    jobPayment(db, job),
+  ]);
+  return { refund, progress, payment };
+}
 
 export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
 
@@ -27,7 +52,7 @@ export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<
 export async function toJobResource(
   job: JobRow,
   signVideoUrl: VideoUrlSigner,
-  refund?: RefundRow,
+  { refund, progress, payment }: JobFacts,
   now = new Date(),
 ): Promise<JobResource> {
   const live =
@@ -54,6 +79,8 @@ export async function toJobResource(
           transaction: refund.status === "pending" ? null : refund.transaction,
         }
       : null,
+    progress,
+    payment,
   };
 }
 
@@ -61,8 +88,15 @@ export async function findJobResource(
   db: Db,
   id: string,
   signVideoUrl: VideoUrlSigner,
+  activeJobsPerWallet: number,
 ): Promise<JobResource | null> {
-  if (!UUID.test(id)) return null;
-  const job = await getJob(db, id.toLowerCase());
-  return job ? toJobResource(job, signVideoUrl, await refundForJob(db, job.id)) : null;
+  const job = await findJob(db, id);
+  return job
+    ? toJobResource(job, signVideoUrl, await loadJobFacts(db, job, activeJobsPerWallet))
+    : null;
+}
+
+/** The job with this id; undefined for an unknown or malformed id. */
+export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+  return UUID.test(id) ? getJob(db, id.toLowerCase()) : undefined;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
+import { announceJobChange } from "@/lib/job-events/announce";
 import { ACTIVE_STATUSES, type JobStatus, transition } from "@/lib/jobs/state-machine";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -55,6 +56,7 @@ export async function changeStatus(
     to,
     ...(patch.error ? { error: patch.error } : {}),
   });
+  await announceJobChange(db, id);
   return row;
 }
 

@@ -46,3 +46,7 @@ export function transition(from: JobStatus, to: JobStatus): JobStatus {
 export function isTerminal(status: JobStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
+
+export function isJobStatus(value: string): value is JobStatus {
+  return (JOB_STATUSES as readonly string[]).includes(value);
+}

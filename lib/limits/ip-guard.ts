@@ -1,4 +1,4 @@
-import type { LimitStore } from "@/lib/limits/limit-store";
+import type { Hit, LimitStore } from "@/lib/limits/limit-store";
 
 export type IpGuardConfig = {
   postsPerMinute: number;
@@ -16,12 +16,53 @@ export type IpVerdict =
 
 const MINUTE = 60_000;
 
+/** A guarded hit: the hit itself, and why it was refused when it was. */
+export type GuardedHit = {
+  hit: Hit;
+  refusal: { code: "rate_limited" | "ip_blocked"; retryAfterSeconds: number } | null;
+};
+
+const secondsUntil = (then: Date, now: Date) =>
+  Math.max(1, Math.ceil((then.getTime() - now.getTime()) / 1000));
+
+/**
+ * One sliding-window hit on `key` (at most `limit` in any 60 s) behind the blocks on the client's
+ * address and, for a request another site's page made, on its own block (`blockKey`, see
+ * cross-site.ts), in one round trip: a blocked client's attempts only read the window, and refused
+ * hits take no place in it. Generation POSTs and uploads each count on their own key.
+ */
+export async function guardedHit(
+  store: LimitStore,
+  key: string,
+  limit: number,
+  ipHash: string,
+  blockKey: string,
+  now: Date,
+): Promise<GuardedHit> {
+  const { hit, blockedUntil } = await store.guard(
+    key,
+    limit,
+    MINUTE,
+    now,
+    blockKey === ipHash ? [ipHash] : [ipHash, blockKey],
+  );
+  if (blockedUntil)
+    return {
+      hit,
+      refusal: { code: "ip_blocked", retryAfterSeconds: secondsUntil(blockedUntil, now) },
+    };
+  if (!hit.allowed)
+    return {
+      hit,
+      refusal: { code: "rate_limited", retryAfterSeconds: secondsUntil(hit.resetAt, now) },
+    };
+  return { hit, refusal: null };
+}
+
 /**
  * The first check a generation POST meets (guarded-checkout.ts), before its body is read or any
  * payment looked at: at most postsPerMinute POSTs from one IP in any 60 s (a sliding window),
- * whatever happens to them later; a blocked IP or a full window gets 429. Refused POSTs take no
- * place in the window, so a blocked client's attempts only read it. A request another
- * site's page made is also held by its own block (`blockKey`, see cross-site.ts).
+ * whatever happens to them later; a blocked IP or a full window gets 429 (guardedHit).
  */
 export async function checkIp(
   store: LimitStore,
@@ -30,31 +71,20 @@ export async function checkIp(
   now = new Date(),
   blockKey = ipHash,
 ): Promise<IpVerdict> {
-  // One round trip: every unpaid request passes here, and on PGlite every statement queues.
-  const { hit, blockedUntil } = await store.guard(
+  const { hit, refusal } = await guardedHit(
+    store,
     `posts:${ipHash}`,
     cfg.postsPerMinute,
-    MINUTE,
+    ipHash,
+    blockKey,
     now,
-    blockKey === ipHash ? [ipHash] : [ipHash, blockKey],
   );
-  const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
   // IETF RateLimit header fields draft: the policy, then what is left of it.
   const headers = {
     "RateLimit-Policy": `"default";q=${cfg.postsPerMinute};w=60`,
-    RateLimit: `"default";r=${Math.max(0, cfg.postsPerMinute - hit.count)};t=${resetSeconds}`,
+    RateLimit: `"default";r=${Math.max(0, cfg.postsPerMinute - hit.count)};t=${secondsUntil(hit.resetAt, now)}`,
   };
-  if (blockedUntil) {
-    return {
-      allowed: false,
-      code: "ip_blocked",
-      retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)),
-      headers,
-    };
-  }
-  if (!hit.allowed)
-    return { allowed: false, code: "rate_limited", retryAfterSeconds: resetSeconds, headers };
-  return { allowed: true, headers };
+  return refusal ? { allowed: false, ...refusal, headers } : { allowed: true, headers };
 }
 
 /** Counts a content-policy rejection; enough of them in the window block the key (an IP, or an IP for one site). Returns the block's end. */

@@ -8,7 +8,7 @@ export type Hit = {
   resetAt: Date;
 };
 
-/** Shared counters behind the rate limit and the abuse block; Postgres or Redis. */
+/** Counters behind the rate limit and the abuse block: Redis, the shared Postgres, or memory on PGlite (store.ts). */
 export interface LimitStore {
   /**
    * Counts one request in the sliding window (now - windowMs, now] unless `limit` requests are

@@ -1,6 +1,7 @@
 import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
 import { uploadsPathItem } from "@/lib/storefront/openapi-uploads";
+import { liveJobPaths } from "@/lib/job-events/openapi-live";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
 import {
   jobCreatedSchema,
@@ -163,6 +164,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       },
     };
   }
+  const live = liveJobPaths(problem);
   paths["/jobs/{id}"] = {
     get: {
       operationId: "get_job",
@@ -176,7 +178,10 @@ export function buildOpenApiDocument(baseUrl: string) {
         "404": problem("Unknown job id."),
       },
     },
+    delete: live.cancel,
   };
+  paths["/jobs/{id}/events"] = live.events;
+  paths["/jobs"] = live.history;
   paths["/uploads"] = uploadsPathItem(problem);
   paths["/status"] = freeGet("get_status", {
     "200": json("Live statistics.", "#/components/schemas/Status"),

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  jobPaymentSchema,
+  jobProgressSchema,
+  providerReliabilitySchema,
+} from "@/lib/job-events/live-schemas";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written. */
@@ -53,6 +58,8 @@ export const jobSchema = z.object({
     })
     .nullable()
     .describe("The payment given back when a paid job ends without a video."),
+  progress: jobProgressSchema,
+  payment: jobPaymentSchema,
 });
 
 export const statusSchema = z.object({
@@ -62,6 +69,7 @@ export const statusSchema = z.object({
   success_rate: z.number().nullable(),
   p50_generation_seconds: z.number().nullable(),
   in_flight: z.number().int(),
+  providers: z.array(providerReliabilitySchema),
 });
 
 export const problemSchema = z

@@ -11,6 +11,21 @@ export const FREE_ENDPOINTS = [
     path: "/jobs/{id}",
     description: "Job status and, once succeeded, the signed video URL.",
   },
+  {
+    method: "GET",
+    path: "/jobs/{id}/events",
+    description: "Server-Sent Events of the job's changes, ending with the final job.",
+  },
+  {
+    method: "DELETE",
+    path: "/jobs/{id}",
+    description: "Cancel a queued job, refunded (sign-in-with-x by the paying wallet).",
+  },
+  {
+    method: "GET",
+    path: "/jobs?payer={address}",
+    description: "A wallet's own jobs, newest first (sign-in-with-x by that wallet).",
+  },
   { method: "GET", path: "/status", description: "Live reliability statistics." },
   { method: "GET", path: "/", description: "This storefront (JSON; browsers get the web page)." },
   { method: "GET", path: "/llms.txt", description: "Plain-text storefront for agents." },

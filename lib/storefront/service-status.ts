@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { providerReliability } from "@/lib/jobs/provider-windows";
 import { jobCountsByStatus, recentGenerationSeconds } from "@/lib/jobs/stats-repository";
 import { ACTIVE_STATUSES } from "@/lib/jobs/state-machine";
 import { SERVICE_NAME } from "@/lib/storefront/service-info";
@@ -30,5 +31,6 @@ export async function serviceStatus(db: Db) {
     success_rate: finished === 0 ? null : Math.round((n("succeeded") / finished) * 10_000) / 10_000,
     p50_generation_seconds: median(seconds),
     in_flight: ACTIVE_STATUSES.reduce((sum, s) => sum + n(s), 0),
+    providers: await providerReliability(db),
   };
 }

@@ -10,6 +10,7 @@ import { openDb } from "@/lib/db/client";
 import { openNeonDb } from "@/lib/db/open-neon";
 import { checkIp } from "@/lib/limits/ip-guard";
 import type { LimitStore } from "@/lib/limits/limit-store";
+import { createPgliteLimitStore } from "@/lib/limits/pglite-limit-store";
 import { createPostgresLimitStore } from "@/lib/limits/postgres-limit-store";
 import { connectRedis, createRedisLimitStore } from "@/lib/limits/redis-limit-store";
 import { createTestDatabase } from "../helpers/database";
@@ -280,6 +281,48 @@ limitStoreBehaviour("Postgres through Neon's serverless driver", async () => {
 limitStoreBehaviour("PGlite", async () => {
   const opened = await openDb(undefined, mkdtempSync(path.join(tmpdir(), "reel402-limits-")));
   return { store: createPostgresLimitStore(opened.db), close: opened.close };
+});
+
+limitStoreBehaviour("PGlite in memory", async () => {
+  const opened = await openDb(undefined, mkdtempSync(path.join(tmpdir(), "reel402-limits-")));
+  const store = await createPgliteLimitStore(opened.db, 600_000);
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await opened.close();
+    },
+  };
+});
+
+describe("PGlite in memory: the limits outlive a restart", () => {
+  test("windows, rejections and blocks are saved to the data folder and loaded by the next process", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "reel402-limits-"));
+    const [key, ip] = [`posts:${fresh()}`, fresh()];
+    const now = new Date();
+    let opened = await openDb(undefined, dir);
+    const first = await createPgliteLimitStore(opened.db, 600_000);
+    for (let i = 0; i < 3; i++) await first.hit(key, 3, MINUTE, now);
+    await first.addRejection(ip, 600_000, now);
+    const until = new Date(now.getTime() + 120_000);
+    await first.block(ip, until);
+    await first.close();
+    await opened.close();
+    opened = await openDb(undefined, dir);
+    const second = await createPgliteLimitStore(opened.db, 600_000);
+    try {
+      assert.deepEqual(await second.hit(key, 3, MINUTE, now), {
+        allowed: false,
+        count: 3,
+        resetAt: new Date(now.getTime() + MINUTE),
+      });
+      assert.equal(await second.addRejection(ip, 600_000, now), 2);
+      assert.deepEqual(await second.blockedUntil(ip, now), until);
+    } finally {
+      await second.close();
+      await opened.close();
+    }
+  });
 });
 
 describe("Redis outages", () => {

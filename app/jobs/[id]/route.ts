@@ -1,6 +1,7 @@
 import { withErrors } from "@/lib/api/with-errors";
 import { jobResponse } from "@/lib/api/job-response";
 import { withPosterUrl } from "@/lib/api/poster-url";
+import { cancelJobResponse } from "@/lib/wallet-auth/cancel-response";
 
 export const dynamic = "force-dynamic";
 
@@ -8,4 +9,8 @@ type Params = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, { params }: Params) =>
   withPosterUrl(request, await jobResponse(request, (await params).id)),
+);
+
+export const DELETE = withErrors(async (request: Request, { params }: Params) =>
+  cancelJobResponse(request, (await params).id),
 );

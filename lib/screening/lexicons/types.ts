@@ -34,3 +34,47 @@ export const UNDER_18_NUMBERS: readonly string[] = Array.from({ length: 17 }, (_
 export const UNDER_18 = UNDER_18_NUMBERS.join("|");
 /** The ages under 18 in digits and in a language's own number words ("un|uno|…|diecisiete"). */
 export const under18Or = (numberWords: string): string => `${UNDER_18}|${numberWords}`;
+
+const LISTS = ["stopwords", "minors", "sexual", "graphicViolence", "likeness", "negators", "exceptions"] as const;
+
+/**
+ * A language's lexicon as stored in data/<lang>.json: the word lists are data, kept apart from
+ * the code that builds the entries no list can spell out (ages, inflections). In a list, an
+ * entry "# ..." is the authors' note on the entries after it; "$name" stands for the computed
+ * entries given as `computed.name` (one string or several); "$inflected.name" for the words of
+ * `inflected.name`, each run through the language's `inflect` (its articles, particles or
+ * clitics). "words" holds the plain word arrays the computations start from.
+ */
+export type LexiconData = {
+  lang: string;
+  words?: Readonly<Record<string, readonly string[]>>;
+  inflected?: Readonly<Record<string, readonly string[]>>;
+} & { [list in (typeof LISTS)[number]]: readonly string[] };
+
+type Inflect = (word: string) => string | readonly string[];
+
+export const fromData = (
+  data: LexiconData,
+  computed: Readonly<Record<string, string | readonly string[]>> = {},
+  inflect?: Inflect,
+): Lexicon => {
+  const used = new Set<string>();
+  const place = (name: string): string | readonly string[] | undefined => {
+    const words = name.startsWith("inflected.") ? data.inflected?.[name.slice("inflected.".length)] : undefined;
+    if (words && inflect) return words.flatMap(inflect);
+    used.add(name);
+    return computed[name];
+  };
+  const expand = (list: readonly string[]): string[] =>
+    list.flatMap((entry) => {
+      if (entry.startsWith("#")) return [];
+      if (!entry.startsWith("$")) return [entry];
+      const value = place(entry.slice(1));
+      if (value === undefined) throw new Error(`lexicon ${data.lang}: nothing given for "${entry}"`);
+      return typeof value === "string" ? [value] : [...value];
+    });
+  const lexicon = Object.fromEntries([["lang", data.lang], ...LISTS.map((list) => [list, expand(data[list])])]) as Lexicon;
+  const unused = Object.keys(computed).filter((name) => !used.has(name));
+  if (unused.length > 0) throw new Error(`lexicon ${data.lang}: computed entries never placed: ${unused.join(", ")}`);
+  return lexicon;
+};

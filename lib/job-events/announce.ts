@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import type { Db } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+
+/** The one channel (Postgres NOTIFY and Redis pub/sub alike); the payload is the job id. */
+export const JOB_EVENTS_CHANNEL = "reel402_job_events";
+
+const holder = globalThis as unknown as { __reel402JobEventsPublisher?: Redis | null };
+
+function redisPublisher(): Redis | null {
+  if (holder.__reel402JobEventsPublisher !== undefined) return holder.__reel402JobEventsPublisher;
+  let url: string | undefined;
+  try {
+    url = getEnv().redisUrl;
+  } catch {
+    url = undefined;
+  }
+  holder.__reel402JobEventsPublisher = null;
+  if (url) {
+    const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    redis.on("error", (error: Error) => console.warn(`[job-events] redis: ${error.message}`));
+    holder.__reel402JobEventsPublisher = redis;
+  }
+  return holder.__reel402JobEventsPublisher;
+}
+
+/**
+ * Tells every process watching the job that it changed. Inside the caller's transaction NOTIFY is
+ * delivered on commit, so a listener never reads ahead of the change; a Redis message may arrive
+ * before the commit, which the watchers cover by looking again shortly after an empty read.
+ * A lost announcement only delays a stream until its next heartbeat look.
+ */
+export async function announceJobChange(db: Db, jobId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${jobId})`);
+  redisPublisher()
+    ?.publish(JOB_EVENTS_CHANNEL, jobId)
+    .catch(() => undefined);
+}
+
+/** Closes the Redis publisher, if one was opened (shutdown and tests). */
+export async function closeAnnouncer(): Promise<void> {
+  const redis = holder.__reel402JobEventsPublisher;
+  holder.__reel402JobEventsPublisher = undefined;
+  if (redis) await redis.quit().catch(() => redis.disconnect());
+}

@@ -1,0 +1,52 @@
+import { baseUrlFor } from "@/lib/api/base-url";
+import { problem } from "@/lib/api/problem";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { getJobEventHub } from "@/lib/job-events/hub";
+import { openJobStream } from "@/lib/job-events/job-stream";
+import { findJob } from "@/lib/jobs/job-resource";
+import { getVideoStore } from "@/lib/storage/store";
+
+const HEARTBEAT_MS = 15_000;
+
+/** The event id a reconnecting client last saw: the Last-Event-ID header, or ?last_event_id=. */
+export function lastEventId(request: Request): number | null {
+  const raw =
+    request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("last_event_id");
+  if (raw === null || raw.trim() === "") return 0;
+  return /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
+
+/** GET /jobs/{id}/events: free, no payment; the job's changes as Server-Sent Events. */
+export async function jobEventsResponse(request: Request, id: string): Promise<Response> {
+  const db = await getDb();
+  const job = await findJob(db, id);
+  const instance = `/jobs/${id}/events`;
+  if (!job) return problem("not_found", "No job with this id.", { instance });
+  const after = lastEventId(request);
+  if (after === null)
+    return problem("invalid_request", "Last-Event-ID must be an event id from this stream.", {
+      instance,
+    });
+  const base = baseUrlFor(request);
+  const store = getVideoStore();
+  const stream = await openJobStream({
+    db,
+    hub: await getJobEventHub(db),
+    jobId: job.id,
+    after,
+    sign: (key, expiresAt) => store.signedUrl(key, expiresAt, base),
+    activeJobsPerWallet: getEnv().limits.activeJobsPerWallet,
+    heartbeatMs: HEARTBEAT_MS,
+  });
+  // 204 tells an EventSource to stop reconnecting: the client has seen the job finish.
+  if (!stream) return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

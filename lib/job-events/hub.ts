@@ -1,0 +1,89 @@
+import type { Db } from "@/lib/db/client";
+import { driverForUrl } from "@/lib/db/driver-for-url";
+import { getEnv } from "@/lib/env";
+import { JOB_EVENTS_CHANNEL } from "@/lib/job-events/announce";
+
+type Wake = () => void;
+
+/**
+ * Routes "job X changed" from the process's one listening connection to the streams watching X.
+ * `wakeAll` follows a reconnect: announcements sent while the listener was down are lost, so
+ * every watched job is looked at again.
+ */
+export class JobEventHub {
+  private readonly watchers = new Map<string, Set<Wake>>();
+
+  watch(jobId: string, wake: Wake): () => void {
+    const set = this.watchers.get(jobId) ?? new Set<Wake>();
+    set.add(wake);
+    this.watchers.set(jobId, set);
+    return () => {
+      set.delete(wake);
+      if (set.size === 0) this.watchers.delete(jobId);
+    };
+  }
+
+  wake(jobId: string): void {
+    for (const wake of this.watchers.get(jobId) ?? []) wake();
+  }
+
+  wakeAll(): void {
+    for (const id of this.watchers.keys()) this.wake(id);
+  }
+}
+
+/** Where announcements come from, per set-up; each reconnects on its own and calls wakeAll then. */
+export async function listenForJobEvents(db: Db, hub: JobEventHub): Promise<() => Promise<void>> {
+  const env = getEnv();
+  if (env.redisUrl) {
+    const { Redis } = await import("ioredis");
+    const sub = new Redis(env.redisUrl, { connectTimeout: 2_000 });
+    sub.on("error", (error: Error) => console.warn(`[job-events] redis: ${error.message}`));
+    sub.on("message", (_channel: string, id: string) => hub.wake(id));
+    sub.on("ready", () => hub.wakeAll());
+    await sub.subscribe(JOB_EVENTS_CHANNEL);
+    return async () => void sub.disconnect();
+  }
+  if (env.databaseUrl && driverForUrl(env.databaseUrl) !== "neon") {
+    const { default: postgres } = await import("postgres");
+    // A dedicated connection: postgres.js re-listens after a loss and calls onlisten again.
+    const client = postgres(env.databaseUrl, { max: 1, onnotice: () => {} });
+    await client.listen(
+      JOB_EVENTS_CHANNEL,
+      (id) => hub.wake(id),
+      () => hub.wakeAll(),
+    );
+    return () => client.end({ timeout: 2 });
+  }
+  if (!env.databaseUrl) return listenOnPglite(db, hub);
+  // Neon's serverless driver holds no session to LISTEN on: watched jobs are looked at each second.
+  const timer = setInterval(() => hub.wakeAll(), 1_000);
+  return async () => clearInterval(timer);
+}
+
+/** PGlite is this process's own database: its NOTIFY reaches this process only, on commit. */
+export async function listenOnPglite(db: Db, hub: JobEventHub): Promise<() => Promise<void>> {
+  const client = (db as unknown as { $client: { listen: PgliteListen } }).$client;
+  const unlisten = await client.listen(JOB_EVENTS_CHANNEL, (id) => hub.wake(id));
+  return () => unlisten();
+}
+
+type PgliteListen = (
+  channel: string,
+  cb: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
+const holder = globalThis as unknown as { __reel402JobEventHub?: Promise<JobEventHub> };
+
+/** One hub and one listening connection per process, started by the first stream. */
+export function getJobEventHub(db: Db): Promise<JobEventHub> {
+  holder.__reel402JobEventHub ??= (async () => {
+    const hub = new JobEventHub();
+    await listenForJobEvents(db, hub);
+    return hub;
+  })().catch((error: unknown) => {
+    holder.__reel402JobEventHub = undefined;
+    throw error;
+  });
+  return holder.__reel402JobEventHub;
+}

@@ -1,0 +1,141 @@
+import type { Db } from "@/lib/db/client";
+import type { JobEventHub } from "@/lib/job-events/hub";
+import { feedFor, forgetFeed, type JobChange, type JobFeed } from "@/lib/job-events/job-feed";
+import { toJobResource, type VideoUrlSigner } from "@/lib/jobs/job-resource";
+import { isJobStatus, isTerminal } from "@/lib/jobs/state-machine";
+
+export type JobStreamOptions = {
+  db: Db;
+  hub: JobEventHub;
+  jobId: string;
+  /** The id of the last change the client saw (Last-Event-ID); 0 for everything. */
+  after: number;
+  sign: VideoUrlSigner;
+  activeJobsPerWallet: number;
+  heartbeatMs: number;
+};
+
+const encoder = new TextEncoder();
+
+export function sseFrame(event: string, data: unknown, id?: number): Uint8Array {
+  const idLine = id === undefined ? "" : `id: ${id}\n`;
+  return encoder.encode(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+const terminalChange = (c: JobChange) =>
+  c.type === "job.transition" && isJobStatus(String(c.data.to)) && isTerminal(c.data.to as never);
+
+/**
+ * Server-Sent Events of one job: every recorded change after `after` (`status`, `attempt`, each
+ * with its audit id as event id), a `progress` snapshot (no id: it is state, not history) when
+ * progress moved, and the final `job` carrying the terminal change's id, after which the stream
+ * ends. Null when the client has already seen the terminal change: nothing is left to send.
+ */
+export async function openJobStream(opts: JobStreamOptions): Promise<ReadableStream | null> {
+  const feed = feedFor(opts.db, opts.jobId, opts.activeJobsPerWallet);
+  let wake: () => void = () => undefined;
+  // Watch before the first read, so a change committed in between is not missed.
+  const detach = feed.attach(opts.hub, () => wake(), opts.heartbeatMs);
+  const release = () => {
+    detach();
+    forgetFeed(feed);
+  };
+  try {
+    await feed.refresh();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const final = feed.changes.find(terminalChange);
+  if (final && final.id <= opts.after) {
+    release();
+    return null;
+  }
+  let sentId = opts.after;
+  let sentProgress = "";
+  let closed = false;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let queue = Promise.resolve();
+  const stop = () => {
+    closed = true;
+    clearInterval(heartbeat);
+    release();
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode("retry: 2000\n\n"));
+      const send = async () => {
+        if (closed) return;
+        const frames = await pending(feed, sentId, sentProgress, opts);
+        if (closed) return;
+        for (const frame of frames.frames) controller.enqueue(frame);
+        sentId = frames.sentId;
+        sentProgress = frames.sentProgress;
+        if (frames.done) {
+          stop();
+          controller.close();
+        }
+      };
+      wake = () => {
+        queue = queue.then(send).catch(() => undefined);
+      };
+      heartbeat = setInterval(() => {
+        if (closed) return;
+        controller.enqueue(encoder.encode(": heartbeat\n\n"));
+      }, opts.heartbeatMs);
+      wake();
+    },
+    cancel() {
+      stop();
+    },
+  });
+}
+
+async function pending(
+  feed: JobFeed,
+  sentId: number,
+  sentProgress: string,
+  opts: JobStreamOptions,
+) {
+  const frames: Uint8Array[] = [];
+  for (const change of feed.changes) {
+    if (change.id <= sentId) continue;
+    sentId = change.id;
+    if (terminalChange(change) && feed.job && feed.facts) {
+      const job = await toJobResource(feed.job, opts.sign, feed.facts);
+      frames.push(sseFrame("job", job, change.id));
+      return { frames, sentId, sentProgress, done: true };
+    }
+    const event = change.type === "job.transition" ? "status" : "attempt";
+    frames.push(sseFrame(event, { job_id: feed.jobId, ...publicChange(change) }, change.id));
+  }
+  const progress = feed.facts ? JSON.stringify(feed.facts.progress) : sentProgress;
+  if (progress !== sentProgress && feed.job && feed.facts) {
+    frames.push(
+      sseFrame("progress", {
+        job_id: feed.jobId,
+        status: feed.job.status,
+        progress: feed.facts.progress,
+      }),
+    );
+  }
+  return { frames, sentId, sentProgress: progress, done: false };
+}
+
+/** The public face of a change: no payer, amount or audit internals. */
+function publicChange(change: JobChange) {
+  const d = change.data;
+  const at = change.at.toISOString();
+  if (change.type === "job.transition")
+    return { status: d.to, previous_status: d.from, at, error_code: errorCode(d.error) };
+  return {
+    attempt: d.number,
+    provider: d.provider,
+    outcome: change.type === "attempt.started" ? "started" : d.status,
+    at,
+    error_code: errorCode(d.error),
+  };
+}
+
+const errorCode = (error: unknown) =>
+  error && typeof error === "object" && "code" in error ? String(error.code) : null;

@@ -1,0 +1,99 @@
+import { and, count, eq, lt } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { attempts, jobs, payments } from "@/lib/db/schema";
+import type { z } from "zod";
+import { announceJobChange } from "@/lib/job-events/announce";
+import type { jobPaymentSchema, jobProgressSchema } from "@/lib/job-events/live-schemas";
+import { type AttemptRow, listAttempts } from "@/lib/jobs/attempt-repository";
+import { recentMedianSeconds } from "@/lib/jobs/provider-windows";
+import type { JobRow } from "@/lib/jobs/repository";
+import { isTerminal } from "@/lib/jobs/state-machine";
+
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+export type JobPhase = JobProgress["phase"];
+export type AttemptHistoryEntry = JobProgress["history"][number];
+export type JobPayment = z.infer<typeof jobPaymentSchema>;
+
+/** Every read here is a primary-key or partial-index look-up: the cost does not grow with the table. */
+export async function jobProgress(
+  db: Db,
+  job: JobRow,
+  activeJobsPerWallet: number,
+): Promise<JobProgress> {
+  const tried = await listAttempts(db, job.id);
+  const latest = tried.at(-1);
+  const phase = await phaseOf(db, job, latest, activeJobsPerWallet);
+  return {
+    phase,
+    queue_position: phase === "queued" ? await queuePosition(db, job) : null,
+    eta_seconds: await etaSeconds(db, job, phase, latest),
+    history: tried.map((a) => ({
+      provider: a.provider,
+      started_at: a.startedAt.toISOString(),
+      finished_at: a.endedAt?.toISOString() ?? null,
+      outcome: a.status as AttemptHistoryEntry["outcome"],
+      error_code: a.error?.code ?? null,
+    })),
+  };
+}
+
+export async function jobPayment(db: Db, job: JobRow): Promise<JobPayment> {
+  const [row] = await db
+    .select({ transaction: payments.transaction })
+    .from(payments)
+    .where(eq(payments.jobId, job.id))
+    .limit(1);
+  return {
+    amount: String(job.amountAtomic),
+    network: job.network,
+    transaction: row?.transaction ?? null,
+  };
+}
+
+async function phaseOf(
+  db: Db,
+  job: JobRow,
+  latest: AttemptRow | undefined,
+  activeJobsPerWallet: number,
+): Promise<JobPhase> {
+  if (isTerminal(job.status)) return "done";
+  if (job.status === "pending_settlement") return "settling";
+  if (job.status === "queued") {
+    const [row] = await db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.payer, job.payer), eq(jobs.status, "generating")));
+    return (row?.n ?? 0) >= activeJobsPerWallet ? "waiting_for_wallet_slot" : "queued";
+  }
+  if (latest?.status !== "running") return "submitted";
+  return latest.storingAt ? "storing" : "generating";
+}
+
+async function queuePosition(db: Db, job: JobRow): Promise<number> {
+  if (!job.queuedAt) return 1;
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.status, "queued"), lt(jobs.queuedAt, job.queuedAt)));
+  return (row?.n ?? 0) + 1;
+}
+
+async function etaSeconds(
+  db: Db,
+  job: JobRow,
+  phase: JobPhase,
+  latest: AttemptRow | undefined,
+): Promise<number | null> {
+  if (phase === "done") return 0;
+  const running = latest && (latest.status === "running" || latest.status === "submitting");
+  const typical = await recentMedianSeconds(db, job.sku, running ? latest.provider : null);
+  if (typical === null) return null;
+  const elapsed = running ? (Date.now() - latest.startedAt.getTime()) / 1000 : 0;
+  return Math.max(0, Math.round(typical - elapsed));
+}
+
+/** The video is ready upstream and being stored: the last step before `succeeded`. */
+export async function markAttemptStoring(db: Db, attempt: AttemptRow): Promise<void> {
+  await db.update(attempts).set({ storingAt: new Date() }).where(eq(attempts.id, attempt.id));
+  await announceJobChange(db, attempt.jobId);
+}

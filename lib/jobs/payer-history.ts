@@ -1,0 +1,46 @@
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { jobs } from "@/lib/db/schema";
+import type { JobRow } from "@/lib/jobs/repository";
+
+export type HistoryCursor = { createdAt: Date; id: string };
+
+export function encodeCursor(job: JobRow): string {
+  return Buffer.from(`${job.createdAt.toISOString()}|${job.id}`).toString("base64url");
+}
+
+/** Null for a cursor this service did not hand out. */
+export function decodeCursor(raw: string): HistoryCursor | null {
+  const [at, id] = Buffer.from(raw, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? "")) return null;
+  return { createdAt, id: id as string };
+}
+
+/** A wallet's jobs, newest first, one page after `cursor`: a range read on (payer, created_at, id). */
+export async function jobsOfPayer(
+  db: Db,
+  payer: string,
+  cursor: HistoryCursor | null,
+  limit: number,
+): Promise<{ jobs: JobRow[]; next: string | null }> {
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.payer, payer),
+        cursor
+          ? or(
+              lt(jobs.createdAt, cursor.createdAt),
+              and(eq(jobs.createdAt, cursor.createdAt), lt(jobs.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { jobs: page, next: rows.length > limit && last ? encodeCursor(last) : null };
+}

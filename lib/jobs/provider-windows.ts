@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import type { providerReliabilitySchema } from "@/lib/job-events/live-schemas";
+import { providerWindows } from "@/lib/db/schema";
+import { median } from "@/lib/storefront/service-status";
+
+type WindowRow = typeof providerWindows.$inferSelect;
+
+export type ProviderReliability = z.infer<typeof providerReliabilitySchema>;
+
+const seconds = (ms: number[]) => {
+  const m = median(ms);
+  return m === null ? null : Math.round(m / 100) / 10;
+};
+
+/** Median seconds of the recent succeeded attempts of a SKU (on one provider, or on any). */
+export async function recentMedianSeconds(
+  db: Db,
+  sku: string,
+  provider: string | null,
+): Promise<number | null> {
+  const rows = await db.select().from(providerWindows).where(eq(providerWindows.sku, sku));
+  return seconds(
+    rows.filter((r) => provider === null || r.provider === provider).flatMap((r) => r.durationsMs),
+  );
+}
+
+/** Per provider over the recent window; reads the rollup (providers × SKUs rows), never attempts. */
+export async function providerReliability(db: Db): Promise<ProviderReliability[]> {
+  const byProvider = new Map<string, WindowRow[]>();
+  for (const row of await db.select().from(providerWindows))
+    byProvider.set(row.provider, [...(byProvider.get(row.provider) ?? []), row]);
+  return [...byProvider.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([provider, rows]) => {
+      const outcomes = rows.map((r) => r.outcomes).join("");
+      const succeeded = outcomes.replace(/[fF]/g, "").length;
+      return {
+        provider,
+        attempts: outcomes.length,
+        success_rate:
+          outcomes.length === 0
+            ? null
+            : Math.round((succeeded / outcomes.length) * 10_000) / 10_000,
+        failovers: outcomes.replace(/[sf]/g, "").length,
+        p50_seconds: seconds(rows.flatMap((r) => r.durationsMs)),
+      };
+    });
+}

@@ -1,0 +1,31 @@
+import { problem } from "@/lib/api/problem";
+import { getDb } from "@/lib/db/client";
+import { cancelJob } from "@/lib/jobs/cancel-job";
+import { findJob } from "@/lib/jobs/job-resource";
+import { jobResponse } from "@/lib/api/job-response";
+import { getRefundWallet } from "@/lib/payments/operator";
+import { provenWallet } from "@/lib/wallet-auth/sign-in";
+
+/**
+ * DELETE /jobs/{id}: the payer, proven by a sign-in-with-x signature, cancels a job the upstream
+ * has not seen yet and is refunded through the refund path; the job as it now is is the answer.
+ */
+export async function cancelJobResponse(request: Request, id: string): Promise<Response> {
+  const proof = await provenWallet(request);
+  if (!proof.ok) return proof.response;
+  const db = await getDb();
+  const instance = `/jobs/${id}`;
+  const job = await findJob(db, id);
+  if (!job) return problem("not_found", "No job with this id.", { instance });
+  if (job.payer !== proof.address)
+    return problem("wrong_wallet", "Only the wallet that paid for a job can cancel it.", {
+      instance,
+    });
+  const outcome = await cancelJob(db, job.id, getRefundWallet() !== null, "payer");
+  if (!outcome.ok)
+    return problem("not_cancellable", `Not cancelled: ${outcome.reason}.`, {
+      instance,
+      extra: { job_status: (await findJob(db, job.id))?.status ?? job.status },
+    });
+  return jobResponse(request, job.id);
+}
