@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { providerReliabilitySchema } from "@/lib/job-events/live-schemas";
 import { providerWindows } from "@/lib/db/schema";
-import { median } from "@/lib/storefront/service-status";
 
 type WindowRow = typeof providerWindows.$inferSelect;
 
@@ -13,6 +12,18 @@ const seconds = (ms: number[]) => {
   const m = median(ms);
   return m === null ? null : Math.round(m / 100) / 10;
 };
+
+/** The median to one decimal, or null for no values. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const m =
+    sorted.length % 2
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return Math.round(m * 10) / 10;
+}
 
 /** Median seconds of the recent succeeded attempts of a SKU (on one provider, or on any). */
 export async function recentMedianSeconds(
