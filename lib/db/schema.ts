@@ -34,6 +34,17 @@ export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number];
 const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`);
 
+/** A record kept once per job, with a status: one row per job, looked up by status, states checked. */
+const oncePerJobWithStatus = (
+  table: string,
+  t: { jobId: AnyPgColumn; status: AnyPgColumn },
+  statuses: readonly string[],
+) => [
+  uniqueIndex(`${table}_job_uq`).on(t.jobId),
+  index(`${table}_status_idx`).on(t.status),
+  oneOf(`${table}_status_check`, t.status, statuses),
+];
+
 export type JobError = { code: string; message: string; retryable: boolean };
 
 export const jobs = pgTable(
@@ -107,9 +118,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex("payments_authorization_uq").on(t.network, t.payer, t.nonce),
-    uniqueIndex("payments_job_uq").on(t.jobId),
-    index("payments_status_idx").on(t.status),
-    oneOf("payments_status_check", t.status, PAYMENT_STATUSES),
+    ...oncePerJobWithStatus("payments", t, PAYMENT_STATUSES),
   ],
 );
 
@@ -221,11 +230,7 @@ export const refunds = pgTable(
     sentAt: ts("sent_at"),
     confirmedAt: ts("confirmed_at"),
   },
-  (t) => [
-    uniqueIndex("refunds_job_uq").on(t.jobId),
-    index("refunds_status_idx").on(t.status),
-    oneOf("refunds_status_check", t.status, REFUND_STATUSES),
-  ],
+  (t) => oncePerJobWithStatus("refunds", t, REFUND_STATUSES),
 );
 
 /**
