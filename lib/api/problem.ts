@@ -23,6 +23,14 @@ const PROBLEMS = {
     status: 409,
     title: "This payment authorization is already being processed",
   },
+  payment_identifier_in_flight: {
+    status: 409,
+    title: "A payment with this payment-identifier is still being processed",
+  },
+  payment_identifier_reused: {
+    status: 409,
+    title: "payment-identifier reused with a different payment or request",
+  },
   idempotency_key_reused: { status: 422, title: "Idempotency-Key reused with a different request" },
   rate_limited: { status: 429, title: "Too many requests" },
   ip_blocked: { status: 429, title: "Temporarily blocked after repeated rejected prompts" },

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -77,6 +78,8 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
     settledAt: ts("settled_at"),
+    /** The signed offer-receipt receipt, issued once when the settlement is first reported. */
+    receipt: jsonb("receipt"),
   },
   (t) => [
     uniqueIndex("payments_authorization_uq").on(t.network, t.payer, t.nonce),
@@ -88,15 +91,25 @@ export const payments = pgTable(
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    key: text("key").primaryKey(),
+    /** `header` (the Idempotency-Key header) or `payment` (x402's payment-identifier). */
+    kind: text("kind").notNull().default("header"),
+    key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
+    /** payment keys: a fingerprint of the whole signed payment payload. */
+    payloadHash: text("payload_hash"),
     jobId: uuid("job_id").references(() => jobs.id),
     state: text("state").notNull(),
     response: jsonb("response"),
+    /** The settlement answered with the response, replayed as its PAYMENT-RESPONSE. */
+    paymentResponse: jsonb("payment_response"),
     createdAt: ts("created_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
   },
-  (t) => [index("idempotency_keys_expires_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+    index("idempotency_keys_job_idx").on(t.jobId),
+  ],
 );
 
 export const attempts = pgTable(

@@ -8,6 +8,11 @@ import type { AnyProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { claimKey } from "@/lib/idempotency/keys";
+import {
+  attachPaymentIdentifier,
+  claimPaymentIdentifier,
+  dropUnattachedPaymentIdentifier,
+} from "@/lib/idempotency/payment-identifier";
 import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
 import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
@@ -17,6 +22,7 @@ import type { GenerationSpec } from "@/lib/providers/types";
 import { recordSettlement } from "@/lib/generation/record-settlement";
 import { atCapacity, challengeResponse } from "@/lib/generation/responses";
 import { replayForPayment } from "@/lib/generation/replay-payment";
+import { answerPaymentIdentifier } from "@/lib/generation/payment-identifier-answer";
 
 export type PaidRequest = {
   db: Db;
@@ -27,6 +33,7 @@ export type PaidRequest = {
   amount: number;
   requirements: PaymentRequirements[];
   resource: { url: string; description: string; mimeType: string };
+  baseUrl: string;
   signature: string;
   idempotencyKey: string | null;
   requestHash: string;
@@ -34,20 +41,48 @@ export type PaidRequest = {
 
 // Serialises the capacity check with job creation across processes.
 const CAPACITY_LOCK = 402_403;
+// A duplicate of a payment in progress waits this long for its answer before hearing 409.
+const PAYMENT_IDENTIFIER_WAIT_MS = 10_000;
 
 class CapacityReached extends Error {}
 
-/** Steps 7–9: verify the payment for THIS body, create the job, settle, answer. */
+type Refuse = (reason: string, settlement?: SettleResponse) => Promise<Response>;
+
+/**
+ * Steps 7–9: verify the payment for THIS body, create the job, settle, answer. A payment that
+ * carries a payment-identifier is looked up first: a completed one answers as it did, and only
+ * one request per id gets past this point at a time.
+ */
 export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
-  const { db, env, server } = req;
-  const refuse = async (reason: string, settlement?: SettleResponse) =>
+  const refuse: Refuse = async (reason, settlement) =>
     challengeResponse(
-      await paymentRequired(server, req.requirements, req.resource, reason),
+      await paymentRequired(req.server, req.requirements, req.resource, reason),
       settlement,
     );
-
   const decoded = decodePayment(req.signature);
   if (!decoded.ok) return refuse(invalidPayment(decoded.part, decoded.message));
+  const claim = await claimPaymentIdentifier(req.db, decoded.payload, req.requestHash, {
+    claimSeconds: req.env.paymentValiditySeconds,
+    waitMs: PAYMENT_IDENTIFIER_WAIT_MS,
+  });
+  if (claim.kind === "invalid")
+    return refuse(invalidPayment("extensions.payment-identifier", claim.message));
+  if (claim.kind !== "none" && claim.kind !== "claimed") return answerPaymentIdentifier(claim);
+  const paymentIdentifier = claim.kind === "claimed" ? claim.id : null;
+  try {
+    return await verifyAndCreate(req, decoded, paymentIdentifier, refuse);
+  } finally {
+    if (paymentIdentifier) await dropUnattachedPaymentIdentifier(req.db, paymentIdentifier);
+  }
+}
+
+async function verifyAndCreate(
+  req: PaidRequest,
+  decoded: Extract<ReturnType<typeof decodePayment>, { ok: true }>,
+  paymentIdentifier: string | null,
+  refuse: Refuse,
+): Promise<Response> {
+  const { db, env, server } = req;
   const { payload, auth } = decoded;
   const matched = server.findMatchingRequirements(req.requirements, payload);
   if (!matched)
@@ -107,6 +142,13 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
           jobId,
           env.limits.idempotencyKeyTtlSeconds,
         );
+      if (paymentIdentifier)
+        await attachPaymentIdentifier(
+          tx,
+          paymentIdentifier,
+          jobId,
+          env.limits.idempotencyKeyTtlSeconds,
+        );
       await appendAudit(tx, "payment.verified", jobId, {
         payer,
         amount: req.amount,
@@ -140,7 +182,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
     db,
     jobId,
     paymentId,
-    idempotencyKey: req.idempotencyKey,
+    baseUrl: req.baseUrl,
     outcome,
     refuse,
   });

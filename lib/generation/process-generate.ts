@@ -13,6 +13,8 @@ import { isJsonContentType } from "@/lib/requests/content-type";
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
 import { discoveryExtension } from "@/lib/payments/discovery";
+import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
+import { signedOffers } from "@/lib/receipts/offers";
 import { payAndCreateJob } from "@/lib/generation/pay-and-create-job";
 import { requestHash } from "@/lib/generation/request-hash";
 import { type Prepared, prepareImageSpec } from "@/lib/generation/prepare-image-spec";
@@ -79,17 +81,16 @@ export async function processGenerate(
   const amount = quote(product, parsed.spec);
   const server = await getResourceServer();
   const requirements = await buildRequirements(server, env, amount);
-  const resource = resourceInfo(baseUrlFor(request), product);
+  const baseUrl = baseUrlFor(request);
+  const resource = resourceInfo(baseUrl, product);
   const signature = request.headers.get("payment-signature");
   if (!signature) {
     return challengeResponse(
-      await paymentRequired(
-        server,
-        requirements,
-        resource,
-        "Payment required",
-        discoveryExtension(product),
-      ),
+      await paymentRequired(server, requirements, resource, "Payment required", {
+        ...discoveryExtension(product),
+        ...paymentIdentifierDeclaration(),
+        ...(await signedOffers(requirements, resource.url, baseUrl)),
+      }),
     );
   }
   return payAndCreateJob({
@@ -101,6 +102,7 @@ export async function processGenerate(
     amount,
     requirements,
     resource,
+    baseUrl,
     signature,
     idempotencyKey: key,
     requestHash: hash,

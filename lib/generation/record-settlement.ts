@@ -1,18 +1,21 @@
 import type { SettleResponse } from "@x402/core/types";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
-import { completeKey, releaseKey } from "@/lib/idempotency/keys";
+import { completeJobKeys, releaseJobKeys } from "@/lib/idempotency/keys";
 import { changeStatus } from "@/lib/jobs/repository";
 import { updatePayment } from "@/lib/payments/repository";
 import type { SettlementOutcome } from "@/lib/payments/settlement-outcome";
-import { jobCreatedBody, paidResponse } from "@/lib/generation/responses";
+import { jobReceipt } from "@/lib/receipts/job-receipt";
+import { withReceipt } from "@/lib/receipts/receipt";
+import { type JobCreated, jobCreatedBody, paidResponse } from "@/lib/generation/responses";
 import { wakeWorkflow } from "@/lib/workflow/wake";
 
 type Args = {
   db: Db;
   jobId: string;
   paymentId: string;
-  idempotencyKey: string | null;
+  /** The service origin the client used: the receipt's resource URL and key id. */
+  baseUrl: string;
   outcome: SettlementOutcome;
   refuse: (reason: string, settlement?: SettleResponse) => Promise<Response>;
 };
@@ -22,13 +25,14 @@ export async function recordSettlement({
   db,
   jobId,
   paymentId,
-  idempotencyKey,
+  baseUrl,
   outcome,
   refuse,
 }: Args): Promise<Response> {
   const now = new Date();
   if (outcome.kind === "settled") {
-    const body = jobCreatedBody(jobId, "queued");
+    let body: JobCreated = jobCreatedBody(jobId, "queued");
+    let settlement = outcome.response;
     let payer = "";
     await auditedTransaction(db, async (tx) => {
       await updatePayment(tx, paymentId, {
@@ -44,10 +48,15 @@ export async function recordSettlement({
         runAfter: now,
       });
       payer = queued.payer;
-      if (idempotencyKey) await completeKey(tx, idempotencyKey, body);
+      const receipt = await jobReceipt(tx, jobId, baseUrl);
+      if (receipt) {
+        body = { ...body, receipt };
+        settlement = withReceipt(settlement, receipt);
+      }
+      await completeJobKeys(tx, jobId, body, settlement);
     });
     await wakeWorkflow({ id: jobId, payer });
-    return paidResponse(body, 200, outcome.response);
+    return paidResponse(body, 200, settlement);
   }
   if (outcome.kind === "failed") {
     await auditedTransaction(db, async (tx) => {
@@ -61,7 +70,7 @@ export async function recordSettlement({
           retryable: true,
         },
       });
-      if (idempotencyKey) await releaseKey(tx, idempotencyKey);
+      await releaseJobKeys(tx, jobId);
     });
     return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
   }

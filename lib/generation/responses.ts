@@ -1,9 +1,16 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { JWSSignedReceipt } from "@x402/extensions/offer-receipt";
 import { problem } from "@/lib/api/problem";
 import type { JobStatus } from "@/lib/jobs/state-machine";
 
-export type JobCreated = { job_id: string; status: JobStatus; status_url: string; note?: string };
+export type JobCreated = {
+  job_id: string;
+  status: JobStatus;
+  status_url: string;
+  note?: string;
+  receipt?: JWSSignedReceipt;
+};
 
 export function jobCreatedBody(jobId: string, status: JobStatus, note?: string): JobCreated {
   return { job_id: jobId, status, status_url: `/jobs/${jobId}`, ...(note ? { note } : {}) };

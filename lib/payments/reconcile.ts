@@ -1,10 +1,11 @@
 import { and, eq, lt, or } from "drizzle-orm";
+import type { SettleResponse } from "@x402/core/types";
 import { parseAbiItem, type PublicClient } from "viem";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
-import { idempotencyKeys, payments } from "@/lib/db/schema";
+import { payments } from "@/lib/db/schema";
 import { DEVNET_NETWORK } from "@/lib/env";
-import { completeKey, releaseKey } from "@/lib/idempotency/keys";
+import { completeJobKeys, releaseJobKeys } from "@/lib/idempotency/keys";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
 import { jobCreatedBody } from "@/lib/generation/responses";
 import { type ChainFact, no, readFact, unknown, yes } from "@/lib/payments/chain-fact";
@@ -118,15 +119,6 @@ function expired(
   return chain.chain?.id === DEVNET_CHAIN_ID || head.timestamp > BigInt(deadline);
 }
 
-async function keyOf(db: Db, jobId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.jobId, jobId))
-    .limit(1);
-  return row?.key ?? null;
-}
-
 async function settleFromChain(
   db: Db,
   payment: PaymentRow,
@@ -142,8 +134,16 @@ async function settleFromChain(
       queuedAt: new Date(),
       runAfter: new Date(),
     });
-    const key = await keyOf(tx, payment.jobId);
-    if (key) await completeKey(tx, key, jobCreatedBody(payment.jobId, "queued"));
+    // A payment-identifier replay still gets a PAYMENT-RESPONSE: the settlement as the chain has it.
+    const settlement: SettleResponse | null = transaction
+      ? {
+          success: true,
+          transaction,
+          network: payment.network as SettleResponse["network"],
+          payer: payment.payer,
+        }
+      : null;
+    await completeJobKeys(tx, payment.jobId, jobCreatedBody(payment.jobId, "queued"), settlement);
     return queued;
   });
   if (job) await opts.onQueued?.({ id: job.id, payer: job.payer });
@@ -170,7 +170,6 @@ async function expire(db: Db, payment: PaymentRow) {
         },
       });
     }
-    const key = await keyOf(tx, payment.jobId);
-    if (key) await releaseKey(tx, key);
+    await releaseJobKeys(tx, payment.jobId);
   });
 }
