@@ -1,6 +1,6 @@
 import { problem } from "@/lib/api/problem";
 import type { PaymentIdentifierClaim } from "@/lib/idempotency/payment-identifier";
-import { type JobCreated, paidResponse } from "@/lib/generation/responses";
+import { json } from "@/lib/generation/responses";
 
 /**
  * The answer to a payment whose payment-identifier was seen before: the first answer again,
@@ -10,9 +10,10 @@ export function answerPaymentIdentifier(
   claim: Extract<PaymentIdentifierClaim, { kind: "replay" | "reused" | "in_flight" }>,
 ): Response {
   if (claim.kind === "replay") {
-    const response = paidResponse(claim.response as JobCreated, 200, claim.settlement ?? undefined);
-    response.headers.set("Idempotent-Replayed", "true");
-    return response;
+    return json(claim.response, 200, {
+      "Idempotent-Replayed": "true",
+      ...(claim.paymentResponse ? { "PAYMENT-RESPONSE": claim.paymentResponse } : {}),
+    });
   }
   if (claim.kind === "reused")
     return problem(

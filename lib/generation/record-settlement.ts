@@ -1,3 +1,4 @@
+import { encodePaymentResponseHeader } from "@x402/core/http";
 import type { SettleResponse } from "@x402/core/types";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
@@ -53,7 +54,7 @@ export async function recordSettlement({
         body = { ...body, receipt };
         settlement = withReceipt(settlement, receipt);
       }
-      await completeJobKeys(tx, jobId, body, settlement);
+      await completeJobKeys(tx, jobId, body, encodePaymentResponseHeader(settlement));
     });
     await wakeWorkflow({ id: jobId, payer });
     return paidResponse(body, 200, settlement);

@@ -55,13 +55,13 @@ export async function claimKey(
 
 /**
  * Every key of a job now answers with this response (and, for replays that carry one, this
- * settlement as their PAYMENT-RESPONSE): the job's settlement is known.
+ * PAYMENT-RESPONSE header, kept as sent so a replay repeats it byte for byte).
  */
 export async function completeJobKeys(
   db: Db,
   jobId: string,
   response: unknown,
-  paymentResponse: unknown = null,
+  paymentResponse: string | null = null,
 ): Promise<void> {
   await db
     .update(idempotencyKeys)

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PaymentPayload, SettleResponse } from "@x402/core/types";
+import type { PaymentPayload } from "@x402/core/types";
 import { canonicalize } from "@x402/extensions/offer-receipt";
 import {
   declarePaymentIdentifierExtension,
@@ -20,7 +20,8 @@ export function paymentIdentifierDeclaration(): Record<string, unknown> {
  * What a payment's payment-identifier means for this request, decided before verification:
  * - `none`: no id; nothing to remember.
  * - `claimed`: the id is new and now held by this request (attach it to the job, or drop it).
- * - `replay`: the same id and payment completed before: answer with its response and settlement.
+ * - `replay`: the same id and payment completed before: answer with its response and the
+ *   PAYMENT-RESPONSE header it carried.
  * - `reused`: the id was used with another payment or another request body.
  * - `in_flight`: the first request with this id has not finished within the wait.
  * - `invalid`: the id breaks the extension's format.
@@ -28,7 +29,7 @@ export function paymentIdentifierDeclaration(): Record<string, unknown> {
 export type PaymentIdentifierClaim =
   | { kind: "none" }
   | { kind: "claimed"; id: string }
-  | { kind: "replay"; id: string; response: unknown; settlement: SettleResponse | null }
+  | { kind: "replay"; id: string; response: unknown; paymentResponse: string | null }
   | { kind: "reused"; id: string }
   | { kind: "in_flight"; id: string }
   | { kind: "invalid"; message: string };
@@ -81,7 +82,7 @@ export async function claimPaymentIdentifier(
         kind: "replay",
         id,
         response: row.response,
-        settlement: (row.paymentResponse ?? null) as SettleResponse | null,
+        paymentResponse: typeof row.paymentResponse === "string" ? row.paymentResponse : null,
       };
     if (Date.now() >= deadline) return { kind: "in_flight", id };
     await new Promise((r) => setTimeout(r, opts.pollMs ?? 100));

@@ -1,5 +1,5 @@
 import { and, eq, lt, or } from "drizzle-orm";
-import type { SettleResponse } from "@x402/core/types";
+import { encodePaymentResponseHeader } from "@x402/core/http";
 import { parseAbiItem, type PublicClient } from "viem";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
@@ -135,13 +135,13 @@ async function settleFromChain(
       runAfter: new Date(),
     });
     // A payment-identifier replay still gets a PAYMENT-RESPONSE: the settlement as the chain has it.
-    const settlement: SettleResponse | null = transaction
-      ? {
+    const settlement = transaction
+      ? encodePaymentResponseHeader({
           success: true,
           transaction,
-          network: payment.network as SettleResponse["network"],
+          network: payment.network as `${string}:${string}`,
           payer: payment.payer,
-        }
+        })
       : null;
     await completeJobKeys(tx, payment.jobId, jobCreatedBody(payment.jobId, "queued"), settlement);
     return queued;

@@ -74,13 +74,13 @@ test("same id: same payment replays its answer; another payment or body is refus
   const job = await queuedJob(d, PAYER);
   await attachPaymentIdentifier(d, id, job.id, 86_400);
   const body = { job_id: job.id, status: "queued", status_url: `/jobs/${job.id}` };
-  const settlement = { success: true, transaction: "0xabc", network: "eip155:31337", payer: PAYER };
-  await completeJobKeys(d, job.id, body, settlement);
+  const paymentResponse = Buffer.from(JSON.stringify({ success: true })).toString("base64");
+  await completeJobKeys(d, job.id, body, paymentResponse);
   assert.deepEqual(await claimPaymentIdentifier(d, first, "body-1", OPTS), {
     kind: "replay",
     id,
     response: body,
-    settlement,
+    paymentResponse,
   });
   assert.equal((await claimPaymentIdentifier(d, payload(id, "03"), "body-1", OPTS)).kind, "reused");
 });
@@ -96,7 +96,7 @@ test("a duplicate arriving while the first is in flight waits for its answer", a
       await new Promise((r) => setTimeout(r, 300));
       const job = await queuedJob(d, PAYER);
       await attachPaymentIdentifier(d, id, job.id, 86_400);
-      await completeJobKeys(d, job.id, { job_id: job.id }, { success: true });
+      await completeJobKeys(d, job.id, { job_id: job.id }, "e30=");
       return { kind: "completer" };
     })(),
   ]);
