@@ -31,7 +31,7 @@ export const IDEMPOTENCY_CHOICE = {
   idempotency_key:
     "Idempotency-Key header: use it from any HTTP client, on the unpaid and the paid POST alike. A completed key with the same body returns the original JobCreated before any payment is asked (no new signature, no charge); the same key with another body gets 422; a key still in progress gets 409.",
   payment_identifier:
-    "x402 payment-identifier (extensions['payment-identifier'].info.id in the PAYMENT-SIGNATURE payload, 16–128 characters of A–Z a–z 0–9 _ -; every 402 declares it): use it when your x402 client sets it or when you resend a signed payment after a lost response. The same id with the same signed payment and body returns the first answer, PAYMENT-RESPONSE included, with no second charge; the same id with another payment or body gets 409 payment_identifier_reused; an id still being processed is waited for briefly, then 409 payment_identifier_in_flight.",
+    "x402 payment-identifier (extensions['payment-identifier'].info.id in the PAYMENT-SIGNATURE payload, 16–128 characters of A–Z a–z 0–9 _ -; every 402 declares it): use it when your x402 client sets it or when you resend a signed payment after a lost response. The same id with the same signed payment and body returns the first answer, PAYMENT-RESPONSE included, with no second charge; the same id with another payment or body gets 409 payment_identifier_reused; an id still being processed is waited for briefly, then 409 payment_identifier_in_flight. A client that signs afresh for its retry makes a new payment, which the same id refuses (409, never charged): to retry through such a client, rely on Idempotency-Key.",
   both: "Both may be sent; each is checked on its own, and both live 24 hours.",
 } as const;
 

@@ -144,6 +144,27 @@ describe("x402 payment-identifier and signed offers and receipts", () => {
     assert.equal((await stack.chain.transfersTo(PAY_TO)) - transfersBefore, 1);
   });
 
+  test("a stock client that re-signs its retry with the same id is refused, not charged twice", async () => {
+    const id = `pay_${crypto.randomUUID().replaceAll("-", "")}`;
+    const payer = payingFetch(9);
+    payer.client.onBeforePaymentCreation(async ({ paymentRequired }) => {
+      paymentRequired.extensions ??= {};
+      appendPaymentIdentifierToExtensions(paymentRequired.extensions, id);
+    });
+    const init = {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    };
+    const before = await stack.chain.balanceOf(payer.account.address);
+    const first = await payer.fetch(url(), init);
+    assert.equal(first.status, 200);
+    const retry = await payer.fetch(url(), init);
+    assert.equal(retry.status, 409);
+    assert.equal(((await retry.json()) as { code: string }).code, "payment_identifier_reused");
+    assert.equal(before - (await stack.chain.balanceOf(payer.account.address)), 260_000n);
+  });
+
   test("an id in the wrong format is refused as an invalid payment, before anything is charged", async () => {
     const { payer, signature } = await signedWithId(9, "pay_0123456789abcdef");
     const decoded = JSON.parse(Buffer.from(signature, "base64").toString("utf8"));
