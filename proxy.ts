@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { unroutedResponse } from "@/lib/api/unrouted";
 import { getEnv } from "@/lib/env";
 import {
   contentSecurityPolicy,
@@ -8,7 +9,8 @@ import {
 } from "@/lib/security/content-security-policy";
 
 /**
- * CORS for browser agents and the security headers on every route. The studio at `/` for
+ * CORS for browser agents and the security headers on every route; requests no route takes
+ * (wrong method, unknown path) answered as problem+json (lib/api/unrouted.ts). The studio at `/` for
  * browsers is a rewrite in next.config.ts, not here: a proxy rewrite leaks its target in an
  * x-middleware-rewrite response header.
  */
@@ -32,6 +34,17 @@ export function proxy(request: NextRequest) {
   }
   // Next.js takes the nonce for its own script tags from the request's CSP header.
   const csp = contentSecurityPolicy(newNonce(), cspSourcesFromEnv(getEnv()));
+  const unrouted = unroutedResponse(
+    request.method,
+    request.nextUrl.pathname,
+    request.headers.get("accept"),
+  );
+  if (unrouted) {
+    unrouted.headers.set("access-control-allow-origin", "*");
+    unrouted.headers.set("access-control-expose-headers", EXPOSED);
+    unrouted.headers.set("content-security-policy", csp);
+    return withSecurityHeaders(unrouted);
+  }
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
   const response = withSecurityHeaders(NextResponse.next({ request: { headers } }));
@@ -42,7 +55,7 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-function withSecurityHeaders(response: NextResponse): NextResponse {
+function withSecurityHeaders<R extends Response>(response: R): R {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;
 }

@@ -6,6 +6,7 @@ import { type Chain, defineChain, http } from "viem";
 import { base, baseSepolia } from "viem/chains";
 import { type CreateConnectorFn, createConfig, injected, mock, WagmiProvider } from "wagmi";
 import { walletConnect } from "wagmi/connectors/walletConnect";
+import { demoWalletRemembered } from "@/components/demo-wallet-memory";
 import { browserRpcUrl } from "@/lib/storefront/browser-rpc";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 
@@ -40,7 +41,10 @@ export function AppProviders({ config, children }: { config: StudioConfig; child
     if (config.walletConnect) connectors.push(walletConnectConnector(config.walletConnect));
     if (config.demoWallet)
       connectors.push(
-        mock({ accounts: [config.demoWallet.address], features: { reconnect: true } }),
+        mock({
+          accounts: [config.demoWallet.address],
+          features: { reconnect: true, defaultConnected: demoWalletRemembered(config) },
+        }),
       );
     const wagmi = createConfig({
       chains: [chain],

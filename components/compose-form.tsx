@@ -54,11 +54,18 @@ export function ComposeForm({
   const { address, chainId } = useAccount();
   const { data: wallet } = useWalletClient();
   const balance = useUsdcBalance(config);
+  const errorBox = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (product.mode !== "fixed" && !product.resolutions.includes(resolution))
       setResolution("720p");
   }, [product, resolution]);
+  // A refusal shows where the person is looking: the form may be taller than the screen.
+  useEffect(() => {
+    if (stage.kind !== "error") return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    errorBox.current?.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
+  }, [stage]);
   useEffect(() => {
     if (countdown <= 0) return;
     const t = setTimeout(() => setCountdown((c) => c - 1), 1000);
@@ -191,6 +198,11 @@ export function ComposeForm({
         transaction: result.transaction,
         createdAt: new Date().toISOString(),
         prompt: caption,
+        title: product.title,
+        durationSeconds: product.mode === "fixed" ? product.durationSeconds : duration,
+        resolution: product.mode === "fixed" ? product.resolution : resolution,
+        payer: address,
+        request: result.sent,
       });
       setStage({ kind: "idle" });
     };
@@ -198,6 +210,17 @@ export function ComposeForm({
   }
 
   const busy = stage.kind === "busy";
+  // Why "Get exact price" is disabled, said next to it rather than left to guesswork.
+  const blocked =
+    countdown > 0
+      ? "Too many requests: wait for the countdown."
+      : product.mode === "image" && !image
+        ? "Choose an image to animate to get a price."
+        : product.mode !== "image" && chars === 0
+          ? "Write a prompt to get a price."
+          : chars > 2000
+            ? "The prompt is over 2,000 characters: shorten it to get a price."
+            : null;
   return (
     <form className="card compose" onSubmit={getQuote} aria-label="Compose a clip">
       <fieldset className="modes" disabled={busy} aria-label="What to make">
@@ -268,7 +291,7 @@ export function ComposeForm({
           rows={4}
           required={product.mode !== "image"}
           maxLength={4000}
-          placeholder="A red fox trotting through fresh snow at dawn, cinematic"
+          placeholder="For example: a red fox trotting through fresh snow at dawn, cinematic"
           disabled={busy}
         />
         <span
@@ -355,15 +378,16 @@ export function ComposeForm({
         <button
           type="submit"
           className="button primary"
-          disabled={
-            busy ||
-            (product.mode === "image" ? !image : chars === 0) ||
-            chars > 2000 ||
-            countdown > 0
-          }
+          disabled={busy || blocked !== null}
+          aria-describedby={blocked ? "price-hint" : undefined}
         >
           {countdown > 0 ? `Try again in ${countdown}s` : "Get exact price"}
         </button>
+        {blocked && (
+          <p id="price-hint" className="hint muted small" data-testid="price-hint">
+            {blocked}
+          </p>
+        )}
       </div>
       {stage.kind === "busy" && (
         <p className="muted" role="status">
@@ -395,7 +419,7 @@ export function ComposeForm({
         </div>
       )}
       {stage.kind === "error" && (
-        <div className="error-box" role="alert" data-testid="form-error">
+        <div className="error-box" role="alert" data-testid="form-error" ref={errorBox}>
           <strong>{stage.refusal?.title ?? "Something went wrong"}</strong>
           <p>{stage.message}</p>
           {stage.refusal?.category && (

@@ -2,6 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { CancelJobButton } from "@/components/cancel-job";
+import { CopyRequest } from "@/components/copy-request";
+import { humanSeconds, type JobProgressInfo, JobProgress } from "@/components/job-progress";
 import type { StoredJob } from "@/components/job-store";
 
 type Job = {
@@ -13,6 +16,9 @@ type Job = {
   video_url: string | null;
   video_expires_at: string | null;
   error: { code: string; message: string } | null;
+  /** Not in the spec's job object: the studio's extras, absent on servers without them. */
+  poster_url?: string | null;
+  progress?: JobProgressInfo;
 };
 
 const STEPS = ["pending_settlement", "queued", "generating", "succeeded"] as const;
@@ -39,10 +45,12 @@ function useNow(active: boolean) {
 export function JobCard({
   job,
   explorerTxUrl,
+  network,
   onRemove,
 }: {
   job: StoredJob;
   explorerTxUrl: string | null;
+  network: string;
   onRemove: () => void;
 }) {
   const query = useQuery({
@@ -74,7 +82,16 @@ export function JobCard({
     <article className="job" aria-live="polite" data-status={status} data-testid="job-card">
       <header className="job-head">
         <div>
-          <strong>{job.sku}</strong> · {job.priceUsd} USDC
+          <strong data-testid="job-title">{job.title ?? job.sku}</strong>
+          <p className="muted small job-facts" data-testid="job-facts">
+            {[
+              job.durationSeconds ? `${humanSeconds(job.durationSeconds)} clip` : null,
+              job.resolution,
+              `${job.priceUsd} USDC`,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
           <p className="muted job-prompt">{job.prompt}</p>
         </div>
         <button
@@ -113,7 +130,15 @@ export function JobCard({
         <span data-testid="job-status">{LABELS[status] ?? status}</span> · {elapsed}s elapsed
         {data ? ` · attempt ${Math.max(1, data.attempts)}` : ""}
       </p>
+      <JobProgress progress={data?.progress} />
       {status === "generating" && <progress aria-label="Generating" />}
+      {status === "queued" && (
+        <CancelJobButton
+          jobId={job.id}
+          payer={job.payer}
+          onCancelled={() => void query.refetch()}
+        />
+      )}
       {job.transaction && (
         <p className="muted small">
           Settlement:{" "}
@@ -132,6 +157,7 @@ export function JobCard({
           {/* biome-ignore lint/a11y/useMediaCaption: generated clips carry no dialogue to caption */}
           <video
             src={data.video_url}
+            poster={data.poster_url ?? undefined}
             controls
             playsInline
             preload="metadata"
@@ -149,6 +175,7 @@ export function JobCard({
           </div>
         </div>
       )}
+      {job.request && <CopyRequest sent={job.request} network={network} />}
     </article>
   );
 }

@@ -10,7 +10,17 @@ export type StoredJob = {
   transaction: string | null;
   createdAt: string;
   prompt: string;
+  /** The fields below were added later; jobs stored before them lack them. */
+  title?: string;
+  durationSeconds?: number;
+  resolution?: string;
+  /** The wallet that paid: only it may cancel the job. */
+  payer?: string;
+  /** The paid request exactly as sent, for "copy as curl / TypeScript". */
+  request?: SentRequest;
 };
+
+export type SentRequest = { path: string; headers: Record<string, string>; body: unknown };
 
 const KEY = "reel402.jobs";
 

@@ -10,6 +10,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import type { WalletClient } from "viem";
+import type { SentRequest } from "@/components/job-store";
 
 /** The browser side of the x402 flow, in two steps so the person confirms the binding quote first. */
 
@@ -23,7 +24,14 @@ export type Refusal = {
   retryAfterSeconds?: number;
 };
 export type Quote = { kind: "quote"; required: PaymentRequired; amountAtomic: bigint };
-export type Paid = { kind: "paid"; jobId: string; status: string; transaction: string | null };
+export type Paid = {
+  kind: "paid";
+  jobId: string;
+  status: string;
+  transaction: string | null;
+  /** The request exactly as sent, so the studio can offer it as code. */
+  sent: SentRequest;
+};
 
 function retryAfter(res: Response): number | undefined {
   const v = Number(res.headers.get("retry-after"));
@@ -103,15 +111,12 @@ export async function submitPaid(
   signature: string,
   idempotencyKey: string,
 ): Promise<Paid | Refusal> {
-  const res = await fetch(path, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "payment-signature": signature,
-      "idempotency-key": idempotencyKey,
-    },
-    body: JSON.stringify(body),
-  });
+  const headers = {
+    "content-type": "application/json",
+    "payment-signature": signature,
+    "idempotency-key": idempotencyKey,
+  };
+  const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
   if (res.status !== 200 && res.status !== 202) return refusal(res);
   const created = (await res.json()) as { job_id: string; status: string };
   const receipt = res.headers.get("payment-response");
@@ -120,6 +125,7 @@ export async function submitPaid(
     jobId: created.job_id,
     status: created.status,
     transaction: receipt ? decodePaymentResponseHeader(receipt).transaction : null,
+    sent: { path, headers, body },
   };
 }
 

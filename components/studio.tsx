@@ -22,8 +22,8 @@ function StudioBody({ config }: { config: StudioConfig }) {
       </header>
       {config.demoWallet && (
         <p className="notice">
-          Devnet: payments use test USDC on a local chain ({config.chainName}). The demo wallet is
-          funded and needs no extension.
+          Devnet: payments use test USDC on the {config.chainName}. The demo wallet is funded and
+          needs no extension.
         </p>
       )}
       <main className="columns">
@@ -40,6 +40,7 @@ function StudioBody({ config }: { config: StudioConfig }) {
               key={job.id}
               job={job}
               explorerTxUrl={config.explorerTxUrl}
+              network={config.network}
               onRemove={() => remove(job.id)}
             />
           ))}

@@ -2,6 +2,7 @@
 
 import { erc20Abi, formatUnits } from "viem";
 import { useAccount, useConnect, useDisconnect, useReadContract, useSwitchChain } from "wagmi";
+import { forgetDemoWallet, useRememberDemoWallet } from "@/components/demo-wallet-memory";
 import { useWalletConnectUri, WalletConnectPairing } from "@/components/wallet-connect-pairing";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 
@@ -27,6 +28,7 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
   const demo = connectors.find((c) => c.type === "mock");
   const walletConnect = connectors.find((c) => c.type === "walletConnect");
   const pairingUri = useWalletConnectUri(walletConnect);
+  useRememberDemoWallet(config);
 
   if (!isConnected || !address) {
     return (
@@ -92,7 +94,14 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
           USDC
         </span>
       )}
-      <button type="button" className="link" onClick={() => disconnect()}>
+      <button
+        type="button"
+        className="link"
+        onClick={() => {
+          forgetDemoWallet();
+          disconnect();
+        }}
+      >
         Disconnect
       </button>
     </section>

@@ -96,7 +96,7 @@ console.log(
 for (const f of overall.failures) failures.push(`overall: ${f}`);
 
 console.log(
-  "\n2000-char prompts per script, one core: wall-clock mean / p99 / max, CPU time mean / p99, steady p99 (slowest prompts' median CPU time)",
+  "\n2000-char prompts per script, one core: wall-clock mean / p50 / p99 / max, CPU time mean / p50 / p99, steady p99 (slowest prompts' median CPU time)",
 );
 for (const { script, timing } of timeByScript(rows))
   console.log(

@@ -1,6 +1,7 @@
-import { describeError } from "@/lib/api/describe-error";
-import { problem } from "@/lib/api/problem";
+import { describeError } from "@/lib/errors/describe-error";
+import { problem, problemFor } from "@/lib/api/problem";
 import { ConfigError } from "@/lib/env";
+import { ProblemError } from "@/lib/errors/problems";
 
 /** Last line of defence for a route: log the error, answer problem+json, never a stack trace. */
 export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
@@ -8,6 +9,8 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
     try {
       return await handler(...args);
     } catch (error) {
+      // A typed problem is a 4xx/503 the business code chose, not a bug: answered, not logged.
+      if (error instanceof ProblemError) return problemFor(error);
       const id = crypto.randomUUID();
       // A configuration error names variables, never their values, so its message is kept.
       const config = error instanceof ConfigError ? `: ${error.message}` : "";

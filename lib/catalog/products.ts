@@ -174,10 +174,6 @@ export function findProduct(family: string, product: string): AnyProduct | undef
   return ALL_PRODUCTS.find((p) => p.family === family && p.product === product);
 }
 
-export function findProductBySku(sku: string): Product | undefined {
-  return PRODUCTS.find((p) => p.sku === sku);
-}
-
 export function findAnyProductBySku(sku: string): AnyProduct | undefined {
   return ALL_PRODUCTS.find((p) => p.sku === sku);
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 
 /** The committed drizzle-kit migrations, applied on start and by `npm run db:migrate`. */
@@ -54,4 +55,15 @@ export async function pendingMigrations(query: OpenedExternal["query"]): Promise
   return migrationJournal()
     .filter((e) => e.when > last)
     .map((e) => e.tag);
+}
+
+/** pendingMigrations over an open database of any driver. */
+export function pendingMigrationsIn(db: Db): Promise<string[]> {
+  return pendingMigrations(async (text) => {
+    // Drivers answer execute() as an array (postgres.js) or as { rows } (PGlite, Neon).
+    const result = (await db.execute(sql.raw(text))) as unknown as
+      | Record<string, unknown>[]
+      | { rows: Record<string, unknown>[] };
+    return Array.isArray(result) ? result : result.rows;
+  });
 }

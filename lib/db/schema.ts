@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,10 +15,27 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { JobStatus } from "@/lib/jobs/state-machine";
+import { ATTEMPT_STATUSES, type AttemptStatus } from "@/lib/jobs/attempt-status";
+import { JOB_STATUSES, type JobStatus } from "@/lib/jobs/state-machine";
+import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payments/payment-status";
 import type { GenerationSpec } from "@/lib/providers/types";
+import { REFUND_STATUSES, type RefundStatus } from "@/lib/refunds/refund-status";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** An idempotency key is held while its request runs, then keeps the answer to replay. */
+export const IDEMPOTENCY_STATES = ["in_flight", "completed"] as const;
+export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number];
+/** `header`: the spec's Idempotency-Key; `payment`: x402's payment-identifier. */
+export const IDEMPOTENCY_KINDS = ["header", "payment"] as const;
+export type IdempotencyKind = (typeof IDEMPOTENCY_KINDS)[number];
+
+/**
+ * The database refuses a state the code does not know: a CHECK built from the code's own list.
+ * Literals, not parameters, so drizzle-kit writes them into the migration.
+ */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`);
 
 export type JobError = { code: string; message: string; retryable: boolean };
 
@@ -53,6 +72,7 @@ export const jobs = pgTable(
     index("jobs_finished_at_idx").on(t.finishedAt),
     index("jobs_video_expiry_idx").on(t.videoExpiresAt).where(sql`${t.videoKey} is not null`),
     index("jobs_succeeded_recent_idx").on(t.finishedAt).where(sql`${t.status} = 'succeeded'`),
+    oneOf("jobs_status_check", t.status, JOB_STATUSES),
   ],
 );
 
@@ -73,7 +93,7 @@ export const payments = pgTable(
     validBefore: bigint("valid_before", { mode: "number" }).notNull(),
     payload: jsonb("payload").notNull(),
     requirements: jsonb("requirements").notNull(),
-    status: text("status").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
     transaction: text("transaction"),
     failureReason: text("failure_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -85,20 +105,20 @@ export const payments = pgTable(
     uniqueIndex("payments_authorization_uq").on(t.network, t.payer, t.nonce),
     uniqueIndex("payments_job_uq").on(t.jobId),
     index("payments_status_idx").on(t.status),
+    oneOf("payments_status_check", t.status, PAYMENT_STATUSES),
   ],
 );
 
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    /** `header` (the Idempotency-Key header) or `payment` (x402's payment-identifier). */
-    kind: text("kind").notNull().default("header"),
+    kind: text("kind").$type<IdempotencyKind>().notNull().default("header"),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
     /** payment keys: a fingerprint of the whole signed payment payload. */
     payloadHash: text("payload_hash"),
     jobId: uuid("job_id").references(() => jobs.id),
-    state: text("state").notNull(),
+    state: text("state").$type<IdempotencyState>().notNull(),
     response: jsonb("response"),
     /** The settlement answered with the response, replayed as its PAYMENT-RESPONSE. */
     paymentResponse: jsonb("payment_response"),
@@ -109,6 +129,8 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.kind, t.key] }),
     index("idempotency_keys_expires_idx").on(t.expiresAt),
     index("idempotency_keys_job_idx").on(t.jobId),
+    oneOf("idempotency_keys_state_check", t.state, IDEMPOTENCY_STATES),
+    oneOf("idempotency_keys_kind_check", t.kind, IDEMPOTENCY_KINDS),
   ],
 );
 
@@ -122,12 +144,15 @@ export const attempts = pgTable(
     number: integer("number").notNull(),
     provider: text("provider").notNull(),
     taskId: text("task_id"),
-    status: text("status").notNull(),
+    status: text("status").$type<AttemptStatus>().notNull(),
     error: jsonb("error").$type<JobError>(),
     startedAt: ts("started_at").notNull().defaultNow(),
     endedAt: ts("ended_at"),
   },
-  (t) => [uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number)],
+  (t) => [
+    uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number),
+    oneOf("attempts_status_check", t.status, ATTEMPT_STATUSES),
+  ],
 );
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); each row hashes its predecessor. */
@@ -146,10 +171,14 @@ export const auditEvents = pgTable(
 );
 
 /** Jobs per status, kept by a trigger on jobs so /status costs the same at any table size. */
-export const jobStatusCounts = pgTable("job_status_counts", {
-  status: text("status").primaryKey(),
-  count: bigint("count", { mode: "number" }).notNull().default(0),
-});
+export const jobStatusCounts = pgTable(
+  "job_status_counts",
+  {
+    status: text("status").$type<JobStatus>().primaryKey(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [oneOf("job_status_counts_status_check", t.status, JOB_STATUSES)],
+);
 
 /**
  * Sliding-window request log shared by every server process (the Postgres limit store): per key,
@@ -191,7 +220,7 @@ export const refunds = pgTable(
       .references(() => jobs.id),
     payer: text("payer").notNull(),
     amountAtomic: bigint("amount_atomic", { mode: "number" }).notNull(),
-    status: text("status").$type<"pending" | "sent" | "confirmed" | "manual">().notNull(),
+    status: text("status").$type<RefundStatus>().notNull(),
     reason: text("reason").notNull(),
     transaction: text("transaction"),
     rawTransaction: text("raw_transaction"),
@@ -200,5 +229,9 @@ export const refunds = pgTable(
     sentAt: ts("sent_at"),
     confirmedAt: ts("confirmed_at"),
   },
-  (t) => [uniqueIndex("refunds_job_uq").on(t.jobId), index("refunds_status_idx").on(t.status)],
+  (t) => [
+    uniqueIndex("refunds_job_uq").on(t.jobId),
+    index("refunds_status_idx").on(t.status),
+    oneOf("refunds_status_check", t.status, REFUND_STATUSES),
+  ],
 );

@@ -1,6 +1,6 @@
 import { mnemonicToAccount } from "viem/accounts";
-import { defineChain } from "viem";
 import { DEVNET_MNEMONIC } from "@/lib/env";
+import { localChain } from "@/lib/payments/chain";
 
 /** The standard test mnemonic's accounts #0–#9; #0 is the operator, #1–#9 are funded payers. */
 export function devnetAccount(index: number) {
@@ -16,11 +16,5 @@ export function devnetPrivateKey(index: number): `0x${string}` {
 export const DEVNET_FUNDED_ACCOUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const DEVNET_FUNDING_ATOMIC = 1_000_000_000n; // 1,000 test USDC each
 
-export function devnetChain(rpcUrl: string) {
-  return defineChain({
-    id: 31337,
-    name: "Reel402 devnet",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-}
+/** The devnet's chain on the given RPC. */
+export const devnetChain = localChain;

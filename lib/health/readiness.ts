@@ -1,8 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { describeError } from "@/lib/api/describe-error";
 import { getDb } from "@/lib/db/client";
-import { pendingMigrations } from "@/lib/db/migrations";
+import { pendingMigrationsIn } from "@/lib/db/migrations";
 import { checkFacilitator } from "@/lib/doctor/check-facilitator";
 import { type Env, getEnv } from "@/lib/env";
 
@@ -24,16 +23,7 @@ export async function readiness(): Promise<{ ready: boolean; failures: NotReady[
 async function databaseReadiness(): Promise<NotReady[]> {
   try {
     const pending = await withTimeout(
-      (async () => {
-        const db = await getDb();
-        // Drivers answer execute() as an array (postgres.js) or as { rows } (PGlite, Neon).
-        return pendingMigrations(async (text) => {
-          const result = (await db.execute(sql.raw(text))) as unknown as
-            | Record<string, unknown>[]
-            | { rows: Record<string, unknown>[] };
-          return Array.isArray(result) ? result : result.rows;
-        });
-      })(),
+      getDb().then((db) => pendingMigrationsIn(db)),
       DATABASE_TIMEOUT_MS,
     );
     return pending.length

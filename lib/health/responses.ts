@@ -1,5 +1,5 @@
 import { problem } from "@/lib/api/problem";
-import { json } from "@/lib/generation/responses";
+import { json } from "@/lib/api/json";
 import { readiness } from "@/lib/health/readiness";
 
 /** GET /healthz: the process is up and serving. No database, no network: a liveness probe must not fail with a dependency. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { idempotencyKeys } from "@/lib/db/schema";
+import { type IdempotencyKind, idempotencyKeys } from "@/lib/db/schema";
 
 export type KeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -8,7 +8,7 @@ export type KeyRow = typeof idempotencyKeys.$inferSelect;
  * One store, two namespaces: `header` holds the spec's Idempotency-Key, `payment` holds x402's
  * payment-identifier ids. The same string in each is two different keys.
  */
-export type KeyKind = "header" | "payment";
+export type KeyKind = IdempotencyKind;
 
 /** Printable ASCII, as the IETF Idempotency-Key draft's examples; long enough for a UUID or more. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -1,17 +1,17 @@
 import { auditedTransaction } from "@/lib/audit/append";
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { type JobError, jobs } from "@/lib/db/schema";
+import type { JobError } from "@/lib/db/schema";
 import {
   type AttemptRow,
   endAttempt,
   latestAttempt,
   markAttemptRunning,
   startAttempt,
-} from "@/lib/jobs/attempts";
-import { changeStatus, getJob, type JobRow } from "@/lib/jobs/repository";
+} from "@/lib/jobs/attempt-repository";
+import { changeStatus, getJob, type JobRow, startIfWalletHasRoom } from "@/lib/jobs/repository";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
+import { putVideoWithPoster } from "@/lib/storage/poster";
 import type { VideoStore } from "@/lib/storage/types";
 
 export type AdvanceDeps = {
@@ -44,7 +44,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
   if (isTerminal(job.status) || job.status === "pending_settlement")
     return { status: job.status, next: null };
   if (job.status === "queued") {
-    return (await startIfWalletHasRoom(deps, job))
+    return (await startIfWalletHasRoom(deps.db, job, deps.activeJobsPerWallet))
       ? { status: "generating", next: new Date() }
       : later(WALLET_WAIT_MS);
   }
@@ -90,7 +90,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
       return later(0);
     }
     const download = await provider.download(attempt.taskId, polled.videoUrl);
-    await deps.store.put(job.id, download.body, "video/mp4");
+    await putVideoWithPoster(deps.store, job.id, download.body);
     await auditedTransaction(deps.db, async (tx) => {
       await endAttempt(tx, attempt, "succeeded", null);
       const done = await changeStatus(tx, job.id, "generating", "succeeded", {
@@ -112,20 +112,6 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
     await endAttempt(deps.db, attempt, "failed", error.detail);
     return later(0);
   }
-}
-
-async function startIfWalletHasRoom(deps: AdvanceDeps, job: JobRow): Promise<boolean> {
-  return auditedTransaction(deps.db, async (tx) => {
-    // One wallet's starts are serialised so two runners cannot both take the last slot.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(and(eq(jobs.payer, job.payer), eq(jobs.status, "generating")));
-    if ((row?.n ?? 0) >= deps.activeJobsPerWallet) return false;
-    await changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
-    return true;
-  });
 }
 
 async function submitNext(

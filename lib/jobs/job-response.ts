@@ -1,7 +1,7 @@
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { baseUrlFor } from "@/lib/api/base-url";
-import { json } from "@/lib/generation/responses";
+import { json } from "@/lib/api/json";
 import { findJobResource } from "@/lib/jobs/job-resource";
 import { jobReceipt } from "@/lib/receipts/job-receipt";
 import { isTerminal } from "@/lib/jobs/state-machine";

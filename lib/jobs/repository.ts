@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { appendAudit } from "@/lib/audit/append";
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { ACTIVE_STATUSES, type JobStatus, transition } from "@/lib/jobs/state-machine";
@@ -34,7 +34,7 @@ export class StaleJobError extends Error {
 
 /**
  * Moves a job from `from` to `to` if (and only if) it is still in `from`: the state machine
- * rules the edge, the WHERE clause rules concurrent writers.
+ * rules the edge, the WHERE clause rules concurrent writers. The one place a job's status changes.
  */
 export async function changeStatus(
   db: Db,
@@ -64,4 +64,44 @@ export async function countActiveJobs(db: Db): Promise<number> {
     .from(jobs)
     .where(inArray(jobs.status, [...ACTIVE_STATUSES]));
   return row?.n ?? 0;
+}
+
+/** queued → generating, unless the payer already has `limit` jobs generating. */
+export async function startIfWalletHasRoom(db: Db, job: JobRow, limit: number): Promise<boolean> {
+  return auditedTransaction(db, async (tx) => {
+    // One wallet's starts are serialised so two runners cannot both take the last slot.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(eq(jobs.payer, job.payer), eq(jobs.status, "generating")));
+    if ((row?.n ?? 0) >= limit) return false;
+    await changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
+    return true;
+  });
+}
+
+/** The job's count of upstream attempts, kept beside the attempt rows. */
+export async function recordAttemptCount(db: Db, id: string, attempts: number): Promise<void> {
+  await db.update(jobs).set({ attempts, updatedAt: new Date() }).where(eq(jobs.id, id));
+}
+
+/** Jobs whose video link has expired while the video is still stored. */
+export async function jobsWithExpiredVideos(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<{ id: string; key: string }[]> {
+  const due = await db
+    .select({ id: jobs.id, key: jobs.videoKey })
+    .from(jobs)
+    .where(and(isNotNull(jobs.videoKey), lt(jobs.videoExpiresAt, now)))
+    .limit(limit);
+  return due.flatMap((d) => (d.key ? [{ id: d.id, key: d.key }] : []));
+}
+
+/** The jobs' videos are gone from the store: they no longer name one. */
+export async function forgetVideos(db: Db, ids: string[], now: Date): Promise<void> {
+  if (ids.length)
+    await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, ids));
 }

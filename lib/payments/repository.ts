@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
+import type { PaymentStatus } from "@/lib/payments/payment-status";
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentStatus = "verified" | "settled" | "failed" | "unknown";
+export type { PaymentStatus } from "@/lib/payments/payment-status";
 
 export async function findPaymentByAuthorization(
   db: Db,
@@ -47,4 +48,17 @@ export async function updatePayment(
 export async function getPaymentForJob(db: Db, jobId: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.jobId, jobId)).limit(1);
   return row;
+}
+
+/** Payments whose settlement is undecided: `unknown`, or still `verified` since before `staleBefore`. */
+export async function findOpenPayments(db: Db, staleBefore: Date): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      or(
+        eq(payments.status, "unknown"),
+        and(eq(payments.status, "verified"), lt(payments.createdAt, staleBefore)),
+      ),
+    );
 }

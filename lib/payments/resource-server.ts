@@ -6,20 +6,31 @@ import {
 } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
-import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
 import { type Env, getEnv } from "@/lib/env";
 import { cdpAuthHeaders } from "@/lib/payments/facilitator-auth";
 import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
 import { getOperatorWallet } from "@/lib/payments/operator";
 
+export type FacilitatorDecorator = (inner: FacilitatorClient) => FacilitatorClient;
+
+const decoratorHolder = globalThis as unknown as {
+  __reel402FacilitatorDecorator?: FacilitatorDecorator;
+};
+
+/**
+ * Wraps the in-process facilitator from now on; the composition root installs fault injection
+ * this way on the devnet. Kept on globalThis: Next.js bundles the start-up hook and the routes apart.
+ */
+export function decorateLocalFacilitator(decorator: FacilitatorDecorator): void {
+  decoratorHolder.__reel402FacilitatorDecorator = decorator;
+}
+
 /** The facilitator the server (and `npm run doctor`) talks to: in-process on the devnet, else over HTTP. */
 export function facilitatorClient(env: Env): FacilitatorClient {
   const f = env.facilitator;
   if (f.kind === "local") {
-    return withSettlementFaults(
-      createLocalFacilitator(getOperatorWallet(), env.network),
-      env.devnetFaults,
-    );
+    const local = createLocalFacilitator(getOperatorWallet(), env.network);
+    return decoratorHolder.__reel402FacilitatorDecorator?.(local) ?? local;
   }
   const createAuthHeaders =
     f.cdpKeyId && f.cdpKeySecret ? cdpAuthHeaders(f.url, f.cdpKeyId, f.cdpKeySecret) : undefined;

@@ -49,6 +49,13 @@ export const jobSchema = z.object({
       "Signed download URL while status is succeeded; expires about 24 h after completion.",
     ),
   video_expires_at: z.string().datetime().nullable(),
+  poster_url: z
+    .string()
+    .url()
+    .nullable()
+    .describe(
+      "Signed link to a JPEG poster frame of the video, valid as long as video_url; null without a video.",
+    ),
   seed: z.number().int().nullable(),
   frames_per_second: z.number().nullable(),
   error: jobErrorSchema.nullable(),

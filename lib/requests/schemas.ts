@@ -127,4 +127,3 @@ export function bodySchema(product: Product) {
 export type FixedBody = z.output<ReturnType<typeof fixedBodySchema>>;
 export type CustomBody = z.output<ReturnType<typeof customBodySchema>>;
 export type ImageBody = z.output<ReturnType<typeof imageBodySchema>>;
-export type GenerationBody = FixedBody | CustomBody;

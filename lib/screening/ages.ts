@@ -40,36 +40,11 @@ const ORDINALS: Record<string, number> = {
   eleventh: 11,
   twelfth: 12,
 };
-const UNITS = new Set([
-  "year",
-  "years",
-  "yr",
-  "yrs",
-  "month",
-  "months",
-  "mo",
-  "mos",
-  "week",
-  "weeks",
-  "day",
-  "days",
-]);
+const UNITS = new Set("year years yr yrs month months mo mos week weeks day days".split(" "));
 const GRADE_WORDS = new Set(["grade", "grades", "grader", "graders"]);
-const PUPIL_WORDS = new Set([
-  "student",
-  "students",
-  "pupil",
-  "pupils",
-  "class",
-  "classes",
-  "classroom",
-  "kid",
-  "kids",
-  "girl",
-  "girls",
-  "boy",
-  "boys",
-]);
+const PUPIL_WORDS = new Set(
+  "student students pupil pupils class classes classroom kid kids girl girls boy boys".split(" "),
+);
 // Things that have ages in years: drinks, food, buildings, objects.
 const THINGS = new Set(
   "whisky whiskey whiskies scotch bourbon malt single rum brandy cognac wine wines port sherry cheese cheddar gouda parmesan tree trees oak oaks olive bonsai house houses home building buildings car cars truck bike motorcycle boat ship guitar violin piano bottle bottles barrel barrels vintage tradition company brand business recipe starter sourdough vinegar balsamic tea tequila mezcal sake game video photo photograph painting castle church bridge vine vines forest sequoia redwood cask casks blend machine computer laptop phone camera watch clock coin stamp map book letter record vinyl song album mansion cabin farm barn mill temple ruin ruins statue sculpture".split(

@@ -1,6 +1,6 @@
 import { ANIMAL_MODIFIERS, ANIMALS, HUMAN_WORDS, SAFE_PHRASES } from "./allow-list";
 import type { Token } from "./normalize";
-import { type Phrase, PhraseIndex } from "./phrase-index";
+import { markPhrases, PhraseIndex } from "./phrase-index";
 
 /**
  * Which words of a prompt are spoken for by something harmless: a safe phrase ("killer whale",
@@ -12,49 +12,19 @@ import { type Phrase, PhraseIndex } from "./phrase-index";
 const SAFE = new PhraseIndex<true>();
 for (const entry of SAFE_PHRASES) SAFE.addEntry(entry, true, false);
 
-const YOUNG = new Set([
-  "baby",
-  "babies",
-  "newborn",
-  "newborns",
-  "infant",
-  "infants",
-  "young",
-  "little",
-]);
+const YOUNG = new Set("baby babies newborn newborns infant infants young little".split(" "));
 const POSSESSIVES = new Set(["her", "its", "their", "his"]);
-const PARENT_LINKS = new Set([
-  "and",
-  "with",
-  "feeding",
-  "feeds",
-  "nursing",
-  "nurses",
-  "protecting",
-  "protects",
-  "guarding",
-  "guards",
-  "carrying",
-  "carries",
-  "leading",
-  "leads",
-  "licking",
-  "licks",
-  "grooming",
-  "cleaning",
-  "watching",
-]);
+const PARENT_LINKS = new Set(
+  "and with feeding feeds nursing nurses protecting protects guarding guards carrying carries leading leads licking licks grooming cleaning watching".split(
+    " ",
+  ),
+);
 const ANIMAL_MOTHERS = new Set(["mother", "mom", "mum", "mama"]);
-
-const safeMatches: Array<Phrase<true>> = [];
 
 /** Words inside safe phrases, and words for young that refer to animals: a refused phrase touching one is ignored. */
 export function coverage(tokens: readonly Token[]): Uint8Array {
-  const covered = new Uint8Array(tokens.length);
+  const covered = markPhrases(SAFE, tokens, new Uint8Array(tokens.length));
   for (let i = 0; i < tokens.length; i++) {
-    const safe = SAFE.collect(tokens, i, true, safeMatches);
-    for (let m = 0; m < safe; m++)
-      covered.fill(1, i, i + (safeMatches[m] as Phrase<true>).words.length);
     const w = (tokens[i] as Token).w;
     if (!YOUNG.has(w) && w !== "kid" && w !== "kids") continue;
     if (YOUNG.has(w) && youngAnimalAhead(tokens, i)) covered[i] = 1;

@@ -156,20 +156,23 @@ export function longPrompts(rows: readonly LabelledPrompt[], length = 2000, coun
 
 export type Timing = {
   meanMs: number;
+  p50Ms: number;
   p99Ms: number;
   maxMs: number;
   cpuMeanMs: number;
+  cpuP50Ms: number;
   cpuP99Ms: number;
   steadyP99Ms: number;
   samples: number;
 };
 
-const p99Of = (sorted: readonly number[]): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 
 /**
- * Wall-clock mean, p99 and max per call; CPU time per call (mean and p99), which is what to
- * read on a busy machine, where wall-clock figures include time spent waiting for a core; and
+ * Wall-clock mean, median, p99 and max per call; CPU time per call (mean, median and p99),
+ * which is what to read on a busy machine, where wall-clock figures include time spent waiting
+ * for a core; and
  * the steady p99: each prompt's median CPU time over the rounds, then the p99 over prompts,
  * which is the cost of the slowest prompts without the noise of other processes.
  */
@@ -201,11 +204,13 @@ export function timeScreening(prompts: readonly string[], rounds = 100): Timing 
   const cpuMeanMs = (cpu.user + cpu.system) / 1000 / samples.length;
   return {
     meanMs: mean,
-    p99Ms: p99Of(samples),
+    p50Ms: quantile(samples, 0.5),
+    p99Ms: quantile(samples, 0.99),
     maxMs: samples[samples.length - 1] ?? 0,
     cpuMeanMs,
-    cpuP99Ms: p99Of(cpuSamples),
-    steadyP99Ms: p99Of(medians),
+    cpuP50Ms: quantile(cpuSamples, 0.5),
+    cpuP99Ms: quantile(cpuSamples, 0.99),
+    steadyP99Ms: quantile(medians, 0.99),
     samples: samples.length,
   };
 }
@@ -257,4 +262,4 @@ export function timeByScript(
 }
 
 export const formatTiming = (t: Timing): string =>
-  `${String(t.samples).padStart(5)} runs  wall ${t.meanMs.toFixed(3)} / ${t.p99Ms.toFixed(3)} / ${t.maxMs.toFixed(3)} ms  CPU ${t.cpuMeanMs.toFixed(3)} / ${t.cpuP99Ms.toFixed(3)} ms  steady p99 ${t.steadyP99Ms.toFixed(3)} ms`;
+  `${String(t.samples).padStart(5)} runs  wall ${[t.meanMs, t.p50Ms, t.p99Ms, t.maxMs].map((x) => x.toFixed(3)).join(" / ")} ms  CPU ${[t.cpuMeanMs, t.cpuP50Ms, t.cpuP99Ms].map((x) => x.toFixed(3)).join(" / ")} ms  steady p99 ${t.steadyP99Ms.toFixed(3)} ms`;

@@ -2,7 +2,7 @@ import { SUPPLEMENT } from "./lexicon-supplement";
 import { LEXICONS } from "./lexicons";
 import type { Lexicon } from "./lexicons/types";
 import { canonical, type Token, tokenize } from "./normalize";
-import { expand, type Phrase, PhraseIndex } from "./phrase-index";
+import { expand, markPhrases, type Phrase, PhraseIndex } from "./phrase-index";
 import { HANGUL, hangulStem, LATIN_WORD, UNSPACED } from "./scripts";
 import { SubstringIndex } from "./substring-index";
 
@@ -378,7 +378,6 @@ function raise(flags: Flags, category: TermCategory): void {
 }
 
 const matches: Array<Phrase<Tag>> = [];
-const safeMatches: Array<Phrase<true>> = [];
 
 /** Raises the flags for every other language's refused phrase in the words and, for Han, kana and Thai, in the compacted text. */
 export function multilingualFlags(
@@ -409,8 +408,7 @@ export function multilingualFlags(
   if (compactText === null) return;
   const hits = SUBSTRINGS.find(compactText);
   if (hits.length === 0) return;
-  const safe = new Uint8Array(compactText.length);
-  for (const h of SAFE_SUBSTRINGS.find(compactText)) safe.fill(1, h.start, h.end);
+  const safe = safeSubstringMask(compactText);
   for (const { start, end, tag } of hits) {
     let isSafe = false;
     for (let k = start; k < end; k++) if (safe[k]) isSafe = true;
@@ -422,15 +420,8 @@ export function multilingualFlags(
 }
 
 /** Words inside other languages' safe phrases (lexicon exceptions). */
-export function safeCoverage(tokens: readonly Token[]): Uint8Array {
-  const covered = new Uint8Array(tokens.length);
-  for (let i = 0; i < tokens.length; i++) {
-    const n = SAFE_WORDS.collect(tokens, i, true, safeMatches);
-    for (let m = 0; m < n; m++)
-      covered.fill(1, i, i + (safeMatches[m] as Phrase<true>).words.length);
-  }
-  return covered;
-}
+export const safeCoverage = (tokens: readonly Token[]): Uint8Array =>
+  markPhrases(SAFE_WORDS, tokens, new Uint8Array(tokens.length));
 
 /** Safe substrings of the compacted text (exceptions of Han, kana and Thai lexicons), for names too. */
 export function safeSubstringMask(compactText: string): Uint8Array {

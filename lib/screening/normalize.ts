@@ -249,15 +249,17 @@ function enclosedLetter(ch: string): string {
   return ch;
 }
 
-const NON_ASCII = /[\u0080-\uffff]/;
+// Characters every step below leaves as they are: ASCII, Hangul syllables (NFKD splits them into
+// jamo, which nothing drops, and NFC joins them again) and CJK unified ideographs (no
+// decomposition). Text made only of these is already canonical, and most prompts are.
+const NOT_INERT = /[\u0080-\u4dff\ua000-\uabff\ud7a4-\uffff]/;
 
 /**
  * NFKC, no invisible characters, no decorative accents, Arabic letter variants unified, other
  * scripts' digits as ASCII, look-alikes mapped to Latin in mixed-script words. Case is kept.
  */
 export function canonical(text: string): string {
-  // Plain ASCII is already canonical, and it is what nearly every prompt is.
-  if (!NON_ASCII.test(text)) return text;
+  if (!NOT_INERT.test(text)) return text;
   // NFKD is NFKC's compatibility folding with every letter decomposed, so marks can be dropped.
   let out = text
     .normalize("NFKD")
@@ -384,6 +386,23 @@ function classAt(text: string, i: number): number {
   return k;
 }
 
+// Whether each code unit of the basic plane is an upper-case letter, computed on first sight
+// (255: not yet), so a word's first letter costs no string.
+const BMP_UPPER = new Uint8Array(0x10000).fill(255);
+
+function upperAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return c >= 0x41 && c <= 0x5a;
+  if (c >= 0xd800 && c <= 0xdbff) return text.charAt(i) !== text.charAt(i).toLowerCase();
+  let u = BMP_UPPER[c] as number;
+  if (u === 255) {
+    const ch = String.fromCharCode(c);
+    u = ch !== ch.toLowerCase() ? 1 : 0;
+    BMP_UPPER[c] = u;
+  }
+  return u === 1;
+}
+
 /**
  * Words in order, lower case; a possessive "'s" is dropped and other apostrophes removed
  * (O'Neal → oneal). `low` is `text` lower-cased, passed when the caller has it already. A
@@ -439,11 +458,7 @@ export function tokenize(text: string, low?: string): Token[] {
     word = word === "" ? from_.slice(from, i) : word + from_.slice(from, i);
     if (word.length === 0) continue;
     const w = src === undefined ? word.toLowerCase() : word;
-    const first = text.charCodeAt(start);
-    const cap =
-      first < 0x80
-        ? first >= 0x41 && first <= 0x5a
-        : text.charAt(start) !== text.charAt(start).toLowerCase();
+    const cap = upperAt(text, start);
     let brk = tokens.length > 0 && (otherBreak || dots > 0);
     if (brk && !otherBreak && dots === 1 && (prev.length === 1 || ABBREVIATIONS.has(prev)))
       brk = false;

@@ -33,6 +33,12 @@ export type Phrase<T> = { words: readonly string[]; tag: T };
 const pairKey = (w: string, at: number): number =>
   w.charCodeAt(at) * 65536 + (w.charCodeAt(at + 1) || 0);
 
+// A 16-bit digest of a word's first two code units: every phrase's first word (or its "*"
+// prefix) marks its digest, so a word whose digest is unmarked is skipped without a lookup.
+const STARTS_MASK = 0xffff;
+const startDigest = (w: string): number =>
+  (Math.imul(w.charCodeAt(0), 0x9e3779b1) ^ (w.charCodeAt(1) || 0)) & STARTS_MASK;
+
 const wordMatches = (pattern: string, word: string): boolean =>
   pattern.endsWith("*") ? word.startsWith(pattern.slice(0, -1)) : pattern === word;
 
@@ -54,6 +60,7 @@ export class PhraseIndex<T> {
   private readonly words = new Set<string>();
   // Every "*" prefix used anywhere in a phrase, by its first two characters.
   private readonly stemPrefixes = new Map<number, string[]>();
+  private readonly starts = new Uint8Array(STARTS_MASK + 1);
   size = 0;
 
   /** `minStem`: the shortest prefix a "*" entry may have. */
@@ -65,6 +72,7 @@ export class PhraseIndex<T> {
     const first = words[0];
     if (first === undefined) return;
     const phrase = { words, tag };
+    this.starts[startDigest(first)] = 1;
     let bucket: Bucket<T> | undefined;
     if (first.endsWith("*")) {
       if (first.length - 1 < this.minStem) throw new Error(`stem too short: ${first}`);
@@ -149,21 +157,42 @@ export class PhraseIndex<T> {
     const token = tokens[i];
     if (token === undefined) return 0;
     let n = 0;
-    const bucket = this.exact.get(token.w);
-    if (bucket !== undefined) n = fromBucket(bucket, tokens, i, sameClause, out, n);
-    if (token.stem !== undefined) {
-      const stemBucket = this.exact.get(token.stem);
+    const w = token.w;
+    const stem = token.stem;
+    const starts = this.starts[startDigest(w)] === 1;
+    if (starts) {
+      const bucket = this.exact.get(w);
+      if (bucket !== undefined) n = fromBucket(bucket, tokens, i, sameClause, out, n);
+    }
+    if (stem !== undefined && this.starts[startDigest(stem)] === 1) {
+      const stemBucket = this.exact.get(stem);
       if (stemBucket !== undefined) n = fromBucket(stemBucket, tokens, i, sameClause, out, n);
     }
-    if (this.stems.size > 0) {
-      const stems = this.stems.get(pairKey(token.w, 0));
+    if (starts && this.stems.size > 0) {
+      const stems = this.stems.get(pairKey(w, 0));
       if (stems !== undefined) {
         for (const { prefix, bucket } of stems)
-          if (token.w.startsWith(prefix)) n = fromBucket(bucket, tokens, i, sameClause, out, n);
+          if (w.startsWith(prefix)) n = fromBucket(bucket, tokens, i, sameClause, out, n);
       }
     }
     return n;
   }
+}
+
+const coverMatches: Phrase<unknown>[] = [];
+
+/** Marks in `covered` every word inside a phrase of `index` (clause-bound), and returns it. */
+export function markPhrases<T>(
+  index: PhraseIndex<T>,
+  tokens: readonly Token[],
+  covered: Uint8Array,
+): Uint8Array {
+  const out = coverMatches as Phrase<T>[];
+  for (let i = 0; i < tokens.length; i++) {
+    const n = index.collect(tokens, i, true, out);
+    for (let m = 0; m < n; m++) covered.fill(1, i, i + (out[m] as Phrase<T>).words.length);
+  }
+  return covered;
 }
 
 function fromBucket<T>(

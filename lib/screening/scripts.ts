@@ -63,22 +63,23 @@ const KOREAN_PARTICLES = [
   "들처럼",
 ];
 
-// Longest first, so 아이들이 loses 들이 rather than 이; grouped by last syllable, so a word is
-// compared only with the particles it could end with (this runs on every Hangul word).
-const PARTICLES_BY_LAST = new Map<string, string[]>();
+// Longest first, so 아이들이 loses 들이 rather than 이; grouped by the code of their last syllable,
+// so a word is compared only with the particles it could end with (this runs on every Hangul word).
+const PARTICLES_BY_LAST = new Map<number, string[]>();
 for (const p of [...KOREAN_PARTICLES].sort((a, b) => b.length - a.length)) {
-  const last = p.slice(-1);
+  const last = p.charCodeAt(p.length - 1);
   PARTICLES_BY_LAST.set(last, [...(PARTICLES_BY_LAST.get(last) ?? []), p]);
 }
 
 /**
  * A Hangul word without its trailing particle (푸틴을 → 푸틴, 아이들이 → 아이), or undefined when
  * it ends with none. The word itself is matched too, so 아이 (child) still matches though it ends
- * like the particle 이.
+ * like the particle 이. Every particle ends in a Hangul syllable, so a word that ends like one
+ * is a Hangul word.
  */
 export function hangulStem(word: string): string | undefined {
-  const particles = PARTICLES_BY_LAST.get(word.slice(-1));
-  if (!particles || !HANGUL.test(word)) return undefined;
+  const particles = PARTICLES_BY_LAST.get(word.charCodeAt(word.length - 1));
+  if (particles === undefined) return undefined;
   for (const p of particles)
     if (word.length > p.length && word.endsWith(p)) return word.slice(0, -p.length);
   return undefined;

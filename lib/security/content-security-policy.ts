@@ -9,6 +9,8 @@ export type CspSources = {
   walletConnect: { relayUrl?: string } | null;
   /** Where signed video links point besides this origin (S3 endpoint, Blob store). */
   mediaSources: string[];
+  /** Where signed poster-frame links point besides this origin (the same store as the videos). */
+  imageSources?: string[];
   dev: boolean;
 };
 
@@ -51,7 +53,7 @@ export function contentSecurityPolicy(nonce: string, s: CspSources): string {
       ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(s.dev ? ["'unsafe-eval'"] : [])],
     ],
     ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", "blob:"]],
+    ["img-src", ["'self'", "data:", "blob:", ...(s.imageSources ?? [])]],
     ["font-src", ["'self'"]],
     ["media-src", ["'self'", "https:", ...s.mediaSources]],
     ["connect-src", unique(connect)],
@@ -74,6 +76,7 @@ export function cspSourcesFromEnv(env: Env): CspSources {
     walletConnect: env.walletConnect ? { relayUrl: env.walletConnect.relayUrl } : null,
     // A plain-http endpoint (a MinIO in a lab) is not covered by https:.
     mediaSources: s3?.startsWith("http:") ? [origin(s3)] : [],
+    imageSources: posterOrigins(env),
     dev: env.nodeEnv === "development",
   };
 }
@@ -86,6 +89,13 @@ export const SECURITY_HEADERS: Record<string, string> = {
   // would turn the Origin of the studio's own POSTs into "null".
   "referrer-policy": "same-origin",
 };
+
+/** The origins of a remote store's signed links, which serve the poster frames (lib/storage/poster.ts). */
+function posterOrigins(env: Env): string[] {
+  if (env.storage.driver === "blob") return ["https://*.blob.vercel-storage.com"];
+  if (env.storage.driver !== "s3") return [];
+  return [env.storage.s3.endpoint ? origin(env.storage.s3.endpoint) : "https://*.amazonaws.com"];
+}
 
 /** A CSP-3 host source: ws(s) and http(s) origins, never a path. */
 function origin(url: string): string {

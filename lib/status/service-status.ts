@@ -1,6 +1,5 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { jobs, jobStatusCounts } from "@/lib/db/schema";
+import { jobCountsByStatus, recentGenerationSeconds } from "@/lib/jobs/stats-repository";
 import { ACTIVE_STATUSES } from "@/lib/jobs/state-machine";
 import { SERVICE_NAME } from "@/lib/storefront/service-info";
 
@@ -20,17 +19,9 @@ export function median(values: number[]): number | null {
 
 /** GET /status: maintained counters plus a bounded window of recent deliveries. */
 export async function serviceStatus(db: Db) {
-  const counts = new Map((await db.select().from(jobStatusCounts)).map((r) => [r.status, r.count]));
+  const counts = await jobCountsByStatus(db);
   const n = (s: string) => counts.get(s) ?? 0;
-  const recent = await db
-    .select({ startedAt: jobs.startedAt, finishedAt: jobs.finishedAt })
-    .from(jobs)
-    .where(and(eq(jobs.status, "succeeded"), isNotNull(jobs.finishedAt)))
-    .orderBy(desc(jobs.finishedAt))
-    .limit(P50_WINDOW);
-  const seconds = recent.flatMap((r) =>
-    r.startedAt && r.finishedAt ? [(r.finishedAt.getTime() - r.startedAt.getTime()) / 1000] : [],
-  );
+  const seconds = await recentGenerationSeconds(db, P50_WINDOW);
   const finished = n("succeeded") + n("failed");
   return {
     service: SERVICE_NAME,

@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { PARTIAL_SUFFIX } from "@/lib/storage/local-store";
+import { posterKey } from "@/lib/storage/poster";
 import type { VideoStore } from "@/lib/storage/types";
 
 export type RemoveOptions = {
@@ -13,7 +14,7 @@ export type RemoveOptions = {
   onError?: (key: string, error: unknown) => void;
 };
 
-/** Removes the stored files of expired videos; returns how many were removed (a missing one counts). */
+/** Removes the stored files of expired videos and their poster frames; returns how many were removed (a missing one counts). */
 export async function removeExpiredVideos(
   store: VideoStore,
   expired: { key: string }[],
@@ -26,6 +27,7 @@ export async function removeExpiredVideos(
     for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
       try {
         await store.remove(key);
+        await store.remove(posterKey(key));
         removed++;
       } catch (error) {
         if (options.onError) options.onError(key, error);

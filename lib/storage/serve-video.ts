@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { problem } from "@/lib/api/problem";
 import { BODY_LENGTH_HEADER } from "@/lib/storage/body-length";
 import { assertSafeKey, openLocalVideo } from "@/lib/storage/local-store";
+import { isPosterKey } from "@/lib/storage/poster";
 import { checkVideoLink } from "@/lib/storage/url-signing";
 
 type Range = { start: number; end: number } | "unsatisfiable" | null;
@@ -49,13 +50,14 @@ export async function serveVideo(
   const video = isSafeKey(key) ? await openLocalVideo(deps.dir, key) : null;
   if (!video) return problem("not_found", "This video no longer exists.");
 
+  const poster = isPosterKey(key);
   const etag = `"${video.size.toString(16)}-${Math.floor(video.mtimeMs).toString(16)}"`;
   const headers = new Headers({
-    "content-type": "video/mp4",
+    "content-type": poster ? "image/jpeg" : "video/mp4",
     "accept-ranges": "bytes",
     // A browser may reuse it only while the link itself is valid.
     "cache-control": `private, max-age=${Math.max(0, Number(expires) - Math.floor(now.getTime() / 1000))}`,
-    "content-disposition": `${url.searchParams.get("download") === "1" ? "attachment" : "inline"}; filename="${key}.mp4"`,
+    "content-disposition": `${url.searchParams.get("download") === "1" ? "attachment" : "inline"}; filename="${key}.${poster ? "jpg" : "mp4"}"`,
     "x-content-type-options": "nosniff",
     etag,
   });
@@ -85,13 +87,4 @@ export async function serveVideo(
     status,
     headers,
   });
-}
-
-/** HEAD is GET without a body; exported for routes that register methods separately. */
-export function headVideo(
-  request: Request,
-  key: string,
-  deps: { dir: string; secret: string; now?: Date },
-): Promise<Response> {
-  return serveVideo(new Request(request, { method: "HEAD" }), key, deps);
 }

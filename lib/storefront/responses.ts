@@ -1,6 +1,6 @@
 import { baseUrlFor } from "@/lib/api/base-url";
 import { getDb } from "@/lib/db/client";
-import { json } from "@/lib/generation/responses";
+import { json } from "@/lib/api/json";
 import { buildOpenApiDocument } from "@/lib/openapi/openapi-document";
 import { serviceStatus } from "@/lib/status/service-status";
 import { buildLlmsTxt } from "@/lib/storefront/llms-txt";

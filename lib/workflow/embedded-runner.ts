@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
-import { claimDueJobs, releaseLease, renewLease } from "@/lib/workflow/job-leases";
+import { claimDueJobs, releaseLease, renewLease } from "@/lib/jobs/lease-repository";
 import { describeError } from "@/lib/api/describe-error";
 
 export type RunnerOptions = {

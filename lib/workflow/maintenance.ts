@@ -1,16 +1,15 @@
-import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import { describeError } from "@/lib/api/describe-error";
 import type { PublicClient } from "viem";
 import { explainBreak } from "@/lib/audit/chain";
 import { AuditBreakError, type CheckpointState, checkpointAuditLog } from "@/lib/audit/checkpoint";
 import type { Db } from "@/lib/db/client";
-import { jobs } from "@/lib/db/schema";
-import { reconcilePayments } from "@/lib/payments/reconcile";
+import { forgetVideos, jobsWithExpiredVideos } from "@/lib/jobs/repository";
+import { reconcilePayments } from "@/lib/settlement/reconcile";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { refundsInStatus } from "@/lib/refunds/repository";
 import { driveRefund, type RefundFaults } from "@/lib/refunds/send-refund";
 import { removeExpiredUploads } from "@/lib/images/image-store";
-import { removeExpiredVideos } from "@/lib/storage/cleanup";
+import { removeExpiredVideos, sweepOrphanPartials } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
 
@@ -24,14 +23,23 @@ export type MaintenanceDeps = {
   expiryMarginSeconds: number;
   onQueued: (job: WakeTarget) => Promise<void>;
   refundFaults?: RefundFaults;
+  /** The local video folder, where a crashed upload leaves a `.partial` file behind. */
+  partials?: { dir: string; olderThanMs: number };
   /** Checkpoints the audit chain's head into the store each tick; the state lives as long as the process. */
   audit?: { secret: string; state: CheckpointState; reported?: string };
 };
 
-/** Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired videos and uploads. Idempotent. */
-export async function runMaintenance(
-  deps: MaintenanceDeps,
-): Promise<{ reconciled: number; refunds: number; expired: number; expiredUploads: number }> {
+/**
+ * Background upkeep shared by both engines: audit checkpoint, settlements, refunds, expired
+ * videos and uploads, crash leftovers. Idempotent.
+ */
+export async function runMaintenance(deps: MaintenanceDeps): Promise<{
+  reconciled: number;
+  refunds: number;
+  expired: number;
+  expiredUploads: number;
+  sweptPartials: number;
+}> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   // One part failing (an RPC outage) must not hold up the others.
   const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps).catch(
@@ -57,27 +65,26 @@ export async function runMaintenance(
     console.error(`[reel402] expired uploads not removed: ${describeError(error)}`);
     return 0;
   });
-  return { reconciled, refunds, expired, expiredUploads };
+  const sweptPartials = deps.partials
+    ? await sweepOrphanPartials(deps.partials.dir, deps.partials.olderThanMs).catch(
+        (error: unknown) => {
+          console.error(`[reel402] upload leftovers not swept: ${describeError(error)}`);
+          return 0;
+        },
+      )
+    : 0;
+  return { reconciled, refunds, expired, expiredUploads, sweptPartials };
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : "unknown error");
 
 /** Past its link's expiry a video is deleted from the store, then forgotten by its job. */
 async function clearExpiredVideos(db: Db, store: VideoStore, now = new Date()): Promise<number> {
-  const due = await db
-    .select({ id: jobs.id, key: jobs.videoKey })
-    .from(jobs)
-    .where(and(isNotNull(jobs.videoKey), lt(jobs.videoExpiresAt, now)))
-    .limit(100);
+  const due = await jobsWithExpiredVideos(db, now, 100);
   const failed = new Set<string>();
-  await removeExpiredVideos(
-    store,
-    due.flatMap((d) => (d.key ? [{ key: d.key }] : [])),
-    { onError: (key) => failed.add(key) },
-  );
-  const removed = due.filter((d) => d.key && !failed.has(d.key)).map((d) => d.id);
-  if (removed.length)
-    await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, removed));
+  await removeExpiredVideos(store, due, { onError: (key) => failed.add(key) });
+  const removed = due.filter((d) => !failed.has(d.key)).map((d) => d.id);
+  await forgetVideos(db, removed, now);
   return removed.length;
 }
 

@@ -7,7 +7,8 @@ import { publicClientOf } from "@/lib/payments/chain";
 import { getRefundWallet } from "@/lib/payments/operator";
 import { providersFromEnv } from "@/lib/providers/registry";
 import { refundIfOwed } from "@/lib/refunds/refund-policy";
-import { getVideoStore } from "@/lib/storage/store";
+import type { RefundFaults } from "@/lib/refunds/send-refund";
+import { getVideoStore, localVideoDir } from "@/lib/storage/store";
 import { startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
 import { type MaintenanceDeps, runMaintenance } from "@/lib/workflow/maintenance";
 import { registerWaker, wakeWorkflow } from "@/lib/workflow/wake";
@@ -29,15 +30,22 @@ export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
   };
 }
 
+// Longer than any stall of a live upstream download, so only a dead process's file is old enough.
+const PARTIAL_MAX_AGE_MS = 60 * 60_000;
+
 const auditHolder = globalThis as unknown as {
   __reel402AuditCheckpoint?: MaintenanceDeps["audit"];
+  __reel402RefundFaults?: RefundFaults;
 };
+
+/** Hooks the refund driver calls between its steps; the composition root installs them on the devnet. */
+export function installRefundFaults(faults: RefundFaults): void {
+  auditHolder.__reel402RefundFaults = faults;
+}
 
 export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
   const env = getEnv();
   auditHolder.__reel402AuditCheckpoint ??= { secret: getAuditChainSecret(), state: {} };
-  const crash = (fault: string) =>
-    env.devnetFaults.has(fault) ? () => process.exit(137) : undefined;
   return {
     db: await getDb(),
     chain: publicClientOf(env) as MaintenanceDeps["chain"],
@@ -48,10 +56,10 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
     expiryMarginSeconds: 10,
     onQueued: (job) => wakeWorkflow(job),
     audit: auditHolder.__reel402AuditCheckpoint,
-    refundFaults: {
-      crashAfterRecord: crash("refund-crash-after-record"),
-      crashAfterBroadcast: crash("refund-crash-after-broadcast"),
-    },
+    refundFaults: auditHolder.__reel402RefundFaults,
+    ...(env.storage.driver === "local"
+      ? { partials: { dir: localVideoDir(), olderThanMs: PARTIAL_MAX_AGE_MS } }
+      : {}),
   };
 }
 

@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { watchCspViolations } from "./csp";
 import { e2eEnv, usdcBalance } from "./devnet";
@@ -5,6 +9,10 @@ import { injectTestWallet } from "./test-wallet";
 
 // Hardhat/anvil account #7: funded on the devnet and unlocked on the node.
 const WALLET = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
+// Hardhat/anvil account #9 (a well-known test key): pays from the copied TypeScript snippet.
+const SNIPPET_PAYER = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720";
+const SNIPPET_PAYER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+const run = promisify(execFile);
 
 const balance = () => usdcBalance(WALLET);
 
@@ -64,6 +72,53 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
   expect(wallet.calls.filter((c) => c === "eth_signTypedData_v4")).toHaveLength(1);
   expect(before - (await balance())).toBe(330_000n);
   await page.screenshot({ path: info.outputPath("desktop-finished.png"), fullPage: true });
+
+  // The card names the product, the clip's duration and resolution, not the SKU.
+  await expect(card.getByTestId("job-title")).toHaveText("alpha-fast custom");
+  await expect(card.getByTestId("job-facts")).toHaveText("4 s clip · 480p · 0.33 USDC");
+  // Before play the player shows a poster frame, a JPEG served through a signed link.
+  const poster = await video.getAttribute("poster");
+  expect(poster).toMatch(/\/videos\/[^/?]+-poster\?expires=\d+&sig=/);
+  const posterRes = await page.request.get(poster as string);
+  expect(posterRes.status()).toBe(200);
+  expect(posterRes.headers()["content-type"]).toBe("image/jpeg");
+  expect([...(await posterRes.body()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+
+  // "Copy as curl" is the paid request as sent: run, it answers with the same job, charging nothing.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await card.getByText("Request as code").click();
+  await card.getByRole("button", { name: "Copy as curl" }).click();
+  await expect(card.getByRole("status")).toHaveText("curl command copied to the clipboard.");
+  const curl = await clipboard();
+  expect(curl).toContain(`curl -X POST '${base}/generate/alpha-fast/custom'`);
+  const jobId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("reel402.jobs") ?? "[]") as { id: string }[])[0]?.id,
+  );
+  const replay = JSON.parse((await run("sh", ["-c", `${curl} --silent`])).stdout) as {
+    job_id: string;
+  };
+  expect(replay.job_id).toBe(jobId);
+  expect(before - (await balance())).toBe(330_000n);
+
+  // "Copy as TypeScript" pays with @x402/fetch: run with another payer, it makes a new clip of the same request.
+  await card.getByRole("button", { name: "Copy as TypeScript" }).click();
+  await expect(card.getByRole("status")).toHaveText("TypeScript copied to the clipboard.");
+  const script = await clipboard();
+  expect(script).toContain("wrapFetchWithPayment(fetch, client)");
+  const file = path.join(process.cwd(), `.tmp-snippet-${Date.now()}.mts`);
+  await writeFile(file, `${script}\nexport {};\n`);
+  const snippetBefore = await usdcBalance(SNIPPET_PAYER);
+  try {
+    const { stdout } = await run(process.execPath, ["--import", "tsx", file], {
+      env: { ...process.env, FORCE_COLOR: "0", PAYER_PRIVATE_KEY: SNIPPET_PAYER_KEY },
+    });
+    expect(stdout).toMatch(/^20[02] \{.*job_id: '[0-9a-f-]{36}'/s);
+    expect(stdout).not.toContain(jobId);
+  } finally {
+    await rm(file, { force: true });
+  }
+  expect(snippetBefore - (await usdcBalance(SNIPPET_PAYER))).toBe(330_000n);
 
   await page.reload();
   await expect(page.getByTestId("job-card").first().getByTestId("job-status")).toHaveText("Ready");

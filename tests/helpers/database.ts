@@ -19,3 +19,17 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
     },
   };
 }
+
+/** A throw-away database, migrated and opened as the service opens it; `close` also drops it. */
+export async function openTestDatabase() {
+  const { openDb } = await import("@/lib/db/client");
+  const created = await createTestDatabase();
+  const opened = await openDb(created.url, "");
+  return {
+    db: opened.db,
+    close: async () => {
+      await opened.close();
+      await created.drop();
+    },
+  };
+}

@@ -8,7 +8,7 @@ import type { Db } from "@/lib/db/client";
 import { DEVNET_ACCOUNT0_KEY, DEVNET_NETWORK } from "@/lib/env";
 import { getJob, insertJob } from "@/lib/jobs/repository";
 import { noteBlock } from "@/lib/payments/chain-head";
-import { reconcilePayments } from "@/lib/payments/reconcile";
+import { reconcilePayments } from "@/lib/settlement/reconcile";
 import { getPaymentForJob, insertPayment } from "@/lib/payments/repository";
 import { startTestChain, type TestChain } from "../helpers/chain";
 import { SPEC, tempDb } from "../helpers/jobs";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { after, test } from "node:test";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
-import { listAttempts } from "@/lib/jobs/attempts";
+import { listAttempts } from "@/lib/jobs/attempt-repository";
 import { changeStatus } from "@/lib/jobs/repository";
 import type { VideoProvider } from "@/lib/providers/types";
 import { createLocalStore } from "@/lib/storage/local-store";

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type CustomProduct, findProductBySku, PRODUCTS } from "@/lib/catalog/products";
+import { type CustomProduct, findAnyProductBySku, PRODUCTS } from "@/lib/catalog/products";
 import { formatUsd, priceRange, quote, quoteCustom } from "@/lib/pricing/quote";
 import type { Resolution } from "@/lib/providers/types";
 
-const custom = (sku: string) => findProductBySku(sku) as CustomProduct;
+const custom = (sku: string) => findAnyProductBySku(sku) as CustomProduct;
 
 /** Independent reference: decimal dollars by string math, rounded up to the cent. */
 function reference(ratePerSecondUsd: string, duration: number, audio: boolean): number {
@@ -23,8 +23,8 @@ const RATES: Record<string, Partial<Record<Resolution, string>>> = {
 };
 
 test("fixed products cost 0.96 and 0.91", () => {
-  assert.equal(quote(findProductBySku("alpha-5s-720p")!, null), 960_000);
-  assert.equal(quote(findProductBySku("alpha-fast-5s-720p")!, null), 910_000);
+  assert.equal(quote(findAnyProductBySku("alpha-5s-720p")!, null), 960_000);
+  assert.equal(quote(findAnyProductBySku("alpha-fast-5s-720p")!, null), 910_000);
 });
 
 test("every duration × resolution × audio combination matches the formula, rounded up to the cent", () => {

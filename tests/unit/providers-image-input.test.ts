@@ -10,7 +10,7 @@ import { createFalProvider } from "@/lib/providers/fal-provider";
 import { nearestRatio } from "@/lib/providers/frame-size";
 import { createLocalProvider } from "@/lib/providers/local-renderer";
 import type { FrameImage, GenerationSpec, ImageLoader } from "@/lib/providers/types";
-import { requestHash } from "@/lib/generation/request-hash";
+import { requestHash } from "@/lib/checkout/request-hash";
 import { type ArkFake, startArkFake } from "../fakes/ark-fake";
 import { type FalFake, startFalFake } from "../fakes/fal-fake";
 import { pollUntilSettled, rejectsWithFailure } from "../fakes/fake-server";

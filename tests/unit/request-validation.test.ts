@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findProductBySku } from "@/lib/catalog/products";
+import { findAnyProductBySku, type Product } from "@/lib/catalog/products";
 import { parseGenerationBody } from "@/lib/requests/parse-generation";
 
 const enc = (v: unknown) => new TextEncoder().encode(typeof v === "string" ? v : JSON.stringify(v));
-const fixed = findProductBySku("alpha-5s-720p")!;
-const alpha = findProductBySku("alpha-custom")!;
-const fast = findProductBySku("alpha-fast-custom")!;
+const fixed = findAnyProductBySku("alpha-5s-720p") as Product;
+const alpha = findAnyProductBySku("alpha-custom") as Product;
+const fast = findAnyProductBySku("alpha-fast-custom") as Product;
 
 function errorsOf(product: typeof alpha, body: unknown) {
   const r = parseGenerationBody(product, enc(body));

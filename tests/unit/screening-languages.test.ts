@@ -35,6 +35,15 @@ test("normalisation keeps genuine Cyrillic and Greek words, folds look-alikes on
   expectAll("sexual", ["pоrn video", "a nаked woman", "ѕех scene on a beach"]);
 });
 
+test("Korean and Chinese text already canonical is kept as it is; anything else in it is still folded", () => {
+  const plain = "아기 고양이가 상자 안에서 잠들어 있다. 一只小猫在睡觉";
+  assert.equal(canonical(plain), plain);
+  // A syllable followed by a conjoining final jamo composes; fullwidth letters and a zero-width space fold.
+  assert.equal(canonical("가\u11a8 ＡＢ 고\u200b어"), "각 AB 고어");
+  expectAll("graphic_violence", ["고\u200b어 가득한 장면", "피투성이 시체가 널린 장면"]);
+  expectAll("real_person", ["푸틴을 닮은 남자", "트럼프의 얼굴로 딥페이크"]);
+});
+
 test("normalisation of Arabic, Persian, Devanagari, Turkish and German spellings", () => {
   // Harakat and tatweel go; ی/ي, ک/ك, ة/ه and أ/إ/آ are unified.
   assert.equal(canonical("مُحَمَّد"), "محمد");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { after, before, test } from "node:test";
 import { createLocalStore } from "@/lib/storage/local-store";
-import { headVideo, parseRange, serveVideo } from "@/lib/storage/serve-video";
+import { parseRange, serveVideo } from "@/lib/storage/serve-video";
 
 const SECRET = "serve-test-secret-abcdefghijklmnop";
 const NOW = new Date("2026-05-01T12:00:00Z");
@@ -183,7 +183,7 @@ test("HEAD answers the GET headers without a body, ranges included", async () =>
   assert.equal(whole.status, 200);
   assert.equal(whole.headers.get("content-length"), String(SIZE));
   assert.equal(whole.body, null);
-  const ranged = await headVideo(get(url, { range: "bytes=0-99" }), "job-1", deps());
+  const ranged = await serveVideo(get(url, { range: "bytes=0-99" }, "HEAD"), "job-1", deps());
   assert.equal(ranged.status, 206);
   assert.equal(ranged.headers.get("content-range"), `bytes 0-99/${SIZE}`);
   assert.equal(ranged.body, null);

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18_NUMBERS } from "./types";
 
 /**
  * Arabic (Modern Standard, with common Gulf, Levantine and Egyptian words). Written without
@@ -13,7 +13,7 @@ const CLITICS = ["", "ال", "و", "وال", "ف", "فال", "ب", "بال", "ل
 const c = (noun: string): string => `(${CLITICS.map((p) => p + noun).join("|")})`;
 
 // Digits of other scripts (٠-٩, ۰-۹, ०-९, ๐-๙) are read as ASCII digits before matching.
-const AGE_NUMBERS = Array.from({ length: 17 }, (_, k) => String(k + 1));
+const AGE_NUMBERS = UNDER_18_NUMBERS;
 const ORDINALS_F = ["الثانية", "الثالثة", "الرابعة", "الخامسة", "السادسة", "السابعة", "الثامنة", "التاسعة", "العاشرة", "الحادية عشرة", "الثانية عشرة", "الثالثة عشرة", "الرابعة عشرة", "الخامسة عشرة", "السادسة عشرة", "السابعة عشرة"];
 const ORDINALS_M = ["الثانية", "الثالثة", "الرابعة", "الخامسة", "السادسة", "السابعة", "الثامنة", "التاسعة", "العاشرة", "الحادية عشرة", "الثانية عشرة", "الثالثة عشر", "الرابعة عشر", "الخامسة عشر", "السادسة عشر", "السابعة عشر"];
 

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, under18Or } from "./types";
 
 /**
  * Spanish. Accents are folded away before matching ("bebé" reads as "bebe", which is also
@@ -7,12 +7,8 @@ import type { Lexicon } from "./types";
  * "girl" is in English; "niño/niña" always mean a child, except in the weather phrases below.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
-const UNDER_18_WORDS = "un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieciséis|diecisiete";
-const PERSON =
-  "chica|chicas|chico|chicos|muchacha|muchachas|muchacho|muchachos|joven|jóvenes|hija|hijas|hijo|hijos|hermana|hermanas|hermano|hermanos|sobrina|sobrino|nieta|nieto|estudiante|estudiantes|alumna|alumnas|alumno|alumnos|persona|personas|modelo|modelos|actriz|actor|gemelos|gemelas|mellizos|chavala|chaval|una|unas|unos|mujer|hombre|novia|novio|bailarina|gimnasta|jugadora|jugador|futbolista|patinadora|cantante";
-const ANIMALS =
-  "foca|focas|elefante|elefantes|jirafa|jirafas|panda|pandas|tigre|tigres|león|leones|oso|osos|delfín|delfines|ballena|ballenas|koala|koalas|mono|monos|pingüino|pingüinos|tortuga|tortugas|nutria|nutrias|búho|canguro|canguros|hipopótamo|rinoceronte|zorro|zorros|cebra|cebras|camello|llama|llamas|alpaca|alpacas|cabra|cabras|gorila|gorilas|perro|perros|gato|gatos|caballo|caballos|dinosaurio|dragón";
+const AGES = under18Or("un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieciséis|diecisiete");
+const ANIMALS = "foca|focas|elefante|elefantes|jirafa|jirafas|panda|pandas|tigre|tigres|león|leones|oso|osos|delfín|delfines|ballena|ballenas|koala|koalas|mono|monos|pingüino|pingüinos|tortuga|tortugas|nutria|nutrias|búho|canguro|canguros|hipopótamo|rinoceronte|zorro|zorros|cebra|cebras|camello|llama|llamas|alpaca|alpacas|cabra|cabras|gorila|gorilas|perro|perros|gato|gatos|caballo|caballos|dinosaurio|dragón";
 
 export const LEXICON: Lexicon = {
   lang: "es",
@@ -51,11 +47,11 @@ export const LEXICON: Lexicon = {
     "(modelo|modelos|concurso de belleza|coro|equipo|fútbol|liga|moda|ropa) infantil", "(modelos|coros|equipos|concursos de belleza) infantiles",
     "(categoría|categorías) (alevín|benjamín|infantil|cadete|juvenil)",
     // Ages under 18
-    `(${PERSON}) de (${UNDER_18}|${UNDER_18_WORDS}) (años|añitos|meses)`,
-    `(${UNDER_18}|${UNDER_18_WORDS}) (añitos|añitas)`,
-    `de (${UNDER_18}|${UNDER_18_WORDS}) años de edad`,
-    `(tiene|tenía|tenga|cumple|cumplió|cumpliendo) (${UNDER_18}|${UNDER_18_WORDS}) (años|añitos)`,
-    `a los (${UNDER_18}|${UNDER_18_WORDS}) años`,
+    `(chica|chicas|chico|chicos|muchacha|muchachas|muchacho|muchachos|joven|jóvenes|hija|hijas|hijo|hijos|hermana|hermanas|hermano|hermanos|sobrina|sobrino|nieta|nieto|estudiante|estudiantes|alumna|alumnas|alumno|alumnos|persona|personas|modelo|modelos|actriz|actor|gemelos|gemelas|mellizos|chavala|chaval|una|unas|unos|mujer|hombre|novia|novio|bailarina|gimnasta|jugadora|jugador|futbolista|patinadora|cantante) de (${AGES}) (años|añitos|meses)`,
+    `(${AGES}) (añitos|añitas)`,
+    `de (${AGES}) años de edad`,
+    `(tiene|tenía|tenga|cumple|cumplió|cumpliendo) (${AGES}) (años|añitos)`,
+    `a los (${AGES}) años`,
   ],
   sexual: [
     "desnudo", "desnuda", "desnudos", "desnudas", "desnudez", "desnudarse", "desnudándose", "desnudando", "desnudó", "desnudan", "se desnuda",

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18_NUMBERS } from "./types";
 
 /**
  * Persian. The zero-width non-joiner is removed before matching, so "بچه‌ها" is read "بچهها";
@@ -15,7 +15,7 @@ const YOUNG_OF = ["گربه", "سگ", "شیر", "خرس", "فیل", "میمون"
 
 const AGE_WORDS = ["یک", "دو", "سه", "چهار", "پنج", "شش", "هفت", "هشت", "نه", "ده", "یازده", "دوازده", "سیزده", "چهارده", "پانزده", "پونزده", "شانزده", "هفده", "شونزده", "هیفده"];
 // Digits of other scripts (٠-٩, ۰-۹, ०-९, ๐-๙) are read as ASCII digits before matching.
-const AGE_NUMBERS = [...Array.from({ length: 17 }, (_, k) => String(k + 1)), ...AGE_WORDS];
+const AGE_NUMBERS = [...UNDER_18_NUMBERS, ...AGE_WORDS];
 
 const AGES = [
   `(${AGE_NUMBERS.join("|")}) (ساله|سال ونیمه|سالش|سالشه)`,

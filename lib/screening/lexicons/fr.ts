@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, under18Or } from "./types";
 
 /**
  * French. Elided articles are separate words ("l'enfant" reads "l enfant"), accents are folded
@@ -6,12 +6,8 @@ import type { Lexicon } from "./types";
  * "petite fille", "fillette", "garçon" are in. "nu/nue" are short and fire only in French text.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
-const UNDER_18_WORDS = "un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|dix-sept";
-const PERSON =
-  "fille|filles|garçon|garçons|fillette|fillettes|jeune|jeunes|enfant|enfants|adolescente|adolescent|élève|élèves|étudiante|étudiant|sœur|frère|nièce|neveu|cousine|cousin|petite-fille|petit-fils|mannequin|danseuse|danseur|gymnaste|joueuse|joueur|chanteuse|chanteur|actrice|acteur|modèle|jumelles|jumeaux|femme|homme|personne|gamine|gamin|patineuse|nageuse";
-const ANIMALS =
-  "phoque|phoques|éléphant|éléphants|girafe|girafes|panda|pandas|tigre|tigres|lion|lions|ours|dauphin|dauphins|baleine|baleines|koala|koalas|singe|singes|pingouin|pingouins|manchot|manchots|tortue|tortues|loutre|loutres|hibou|kangourou|hippopotame|rhinocéros|renard|renards|zèbre|zèbres|chameau|lama|lamas|alpaga|chèvre|chèvres|gorille|chien|chat|cheval|dinosaure|dragon";
+const AGES = under18Or("un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|dix-sept");
+const ANIMALS = "phoque|phoques|éléphant|éléphants|girafe|girafes|panda|pandas|tigre|tigres|lion|lions|ours|dauphin|dauphins|baleine|baleines|koala|koalas|singe|singes|pingouin|pingouins|manchot|manchots|tortue|tortues|loutre|loutres|hibou|kangourou|hippopotame|rhinocéros|renard|renards|zèbre|zèbres|chameau|lama|lamas|alpaga|chèvre|chèvres|gorille|chien|chat|cheval|dinosaure|dragon";
 
 export const LEXICON: Lexicon = {
   lang: "fr",
@@ -43,10 +39,10 @@ export const LEXICON: Lexicon = {
     "(en|au) (cp|ce1|ce2|cm1|cm2)", "(fille|filles|garçon|garçons|élève|élèves) (de|du|au) collège",
     "première communion", "(mannequin|mannequins|concours de beauté|chorale|équipe) (enfant|enfants|pour enfants|junior|juniors)",
     // Ages under 18
-    `(${PERSON}) (de|d') (${UNDER_18}|${UNDER_18_WORDS}) (ans|mois)`,
-    `(âgé|âgée|âgés|âgées) de (${UNDER_18}|${UNDER_18_WORDS}) ans`,
-    `(il|elle|qui) a (${UNDER_18}|${UNDER_18_WORDS}) ans`,
-    `(${UNDER_18}|${UNDER_18_WORDS}) ans et demi`,
+    `(fille|filles|garçon|garçons|fillette|fillettes|jeune|jeunes|enfant|enfants|adolescente|adolescent|élève|élèves|étudiante|étudiant|sœur|frère|nièce|neveu|cousine|cousin|petite-fille|petit-fils|mannequin|danseuse|danseur|gymnaste|joueuse|joueur|chanteuse|chanteur|actrice|acteur|modèle|jumelles|jumeaux|femme|homme|personne|gamine|gamin|patineuse|nageuse) (de|d') (${AGES}) (ans|mois)`,
+    `(âgé|âgée|âgés|âgées) de (${AGES}) ans`,
+    `(il|elle|qui) a (${AGES}) ans`,
+    `(${AGES}) ans et demi`,
   ],
   sexual: [
     "nu", "nue", "nus", "nues", "nudité", "nudités", "à poil", "tout nu", "toute nue", "tous nus", "toutes nues", "complètement (nu|nue|nus|nues)",

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18_NUMBERS } from "./types";
 
 /**
  * Hindi in Devanagari, plus the common Latin spellings of Hinglish (the same words typed on a
@@ -10,8 +10,8 @@ import type { Lexicon } from "./types";
 
 const AGE_WORDS = ["एक", "दो", "तीन", "चार", "पांच", "पाँच", "छह", "छः", "छे", "सात", "आठ", "नौ", "दस", "ग्यारह", "बारह", "तेरह", "चौदह", "पंद्रह", "पन्द्रह", "सोलह", "सत्रह"];
 // Digits of other scripts (٠-٩, ۰-۹, ०-९, ๐-๙) are read as ASCII digits before matching.
-const AGE_NUMBERS = [...Array.from({ length: 17 }, (_, k) => String(k + 1)), ...AGE_WORDS];
-const LATIN_AGE_NUMBERS = Array.from({ length: 17 }, (_, k) => String(k + 1));
+const AGE_NUMBERS = [...UNDER_18_NUMBERS, ...AGE_WORDS];
+const LATIN_AGE_NUMBERS = UNDER_18_NUMBERS;
 
 const PEOPLE = "(लड़का|लड़की|लड़के|लड़कियां|लड़कियाँ|बच्चा|बच्ची|बच्चे|बेटा|बेटी|बेटे|छात्र|छात्रा|किशोर|किशोरी|बालक|बालिका|भाई|बहन|पोता|पोती|भतीजा|भतीजी|मॉडल)";
 const LATIN_PEOPLE = "(ladki|ladka|ladke|ladkiyan|bachcha|baccha|bachchi|bacchi|bachche|beti|beta|bhai|behen|model)";

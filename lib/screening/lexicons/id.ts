@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18_NUMBERS } from "./types";
 
 /**
  * Indonesian (and the Malay kanak-kanak; "budak", a child in Malay, is a slave in Indonesian and
@@ -10,7 +10,7 @@ import type { Lexicon } from "./types";
  */
 
 const NUMBER_WORDS = ["satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan", "sepuluh", "sebelas", "dua belas", "tiga belas", "empat belas", "lima belas", "enam belas", "tujuh belas"];
-const AGE_NUMBERS = [...Array.from({ length: 17 }, (_, k) => String(k + 1)), ...NUMBER_WORDS];
+const AGE_NUMBERS = [...UNDER_18_NUMBERS, ...NUMBER_WORDS];
 
 const AGES = [
   `(umur|usia|berumur|berusia|umurnya|usianya|seumur) (${AGE_NUMBERS.join("|")}) (tahun|thn|th|tahunan|bulan)`,

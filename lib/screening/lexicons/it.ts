@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18, under18Or } from "./types";
 
 /**
  * Italian. Elisions split ("dell'uomo" reads "dell uomo"), accents are folded. "ragazzo/a"
@@ -7,13 +7,9 @@ import type { Lexicon } from "./types";
  * never a stem that starts an innocent word ("mozza*" would hit mozzarella).
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
-const UNDER_18_WORDS = "uno|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette";
+const AGES = under18Or("uno|una|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette");
 const AGED_GLUED = Array.from({ length: 17 }, (_, i) => [`${i + 1}enne`, `${i + 1}enni`]).flat();
-const PERSON =
-  "ragazzo|ragazza|ragazzi|ragazze|giovane|giovani|figlia|figlio|figlie|figli|sorella|fratello|sorelle|fratelli|nipote|studentessa|studente|studenti|studentesse|alunna|alunno|alunni|alunne|persona|modella|modello|attrice|attore|gemelli|gemelle|una|uno|donna|uomo|fidanzata|fidanzato|ballerina|ginnasta|giocatrice|giocatore|cantante|bambina|bambino|bambini|bambine";
-const ANIMALS =
-  "foca|foche|elefante|elefanti|giraffa|giraffe|panda|tigre|tigri|leone|leoni|orso|orsi|delfino|delfini|balena|balene|koala|scimmia|scimmie|pinguino|pinguini|tartaruga|tartarughe|lontra|lontre|gufo|canguro|ippopotamo|rinoceronte|volpe|zebra|cammello|lama|alpaca|capra|gorilla|cane|gatto|cavallo|dinosauro|drago";
+const ANIMALS = "foca|foche|elefante|elefanti|giraffa|giraffe|panda|tigre|tigri|leone|leoni|orso|orsi|delfino|delfini|balena|balene|koala|scimmia|scimmie|pinguino|pinguini|tartaruga|tartarughe|lontra|lontre|gufo|canguro|ippopotamo|rinoceronte|volpe|zebra|cammello|lama|alpaca|capra|gorilla|cane|gatto|cavallo|dinosauro|drago";
 
 export const LEXICON: Lexicon = {
   lang: "it",
@@ -36,8 +32,8 @@ export const LEXICON: Lexicon = {
     "liceo", "licei", "scuola elementare", "scuole elementari", "scuola media", "scuole medie", "alle elementari", "delle elementari", "alle medie",
     "scuola materna", "scuola dell'infanzia", "asilo nido", "all'asilo", "bambini dell'asilo", "(alunno|alunna|alunni|alunne|studenti|studentesse|studente|studentessa) (delle|della|di) (elementari|medie|scuola media|scuola elementare|prima media|seconda media|terza media)",
     "(prima|seconda|terza|quarta|quinta) elementare", "(prima|seconda|terza) media", "(pornografia|moda|modella|modelle|coro|squadra|calcio|concorso di bellezza) (infantile|per bambini)", "prima comunione",
-    `(${PERSON}) di (${UNDER_18}|${UNDER_18_WORDS}) (anni|mesi)`, `(ha|aveva|compie|compiuto|avrà) (${UNDER_18}|${UNDER_18_WORDS}) anni`,
-    `(all'età|età) di (${UNDER_18}|${UNDER_18_WORDS}) anni`, `(${UNDER_18}|${UNDER_18_WORDS}) anni e mezzo`, `(${UNDER_18}) (enne|enni)`, ...AGED_GLUED,
+    `(ragazzo|ragazza|ragazzi|ragazze|giovane|giovani|figlia|figlio|figlie|figli|sorella|fratello|sorelle|fratelli|nipote|studentessa|studente|studenti|studentesse|alunna|alunno|alunni|alunne|persona|modella|modello|attrice|attore|gemelli|gemelle|una|uno|donna|uomo|fidanzata|fidanzato|ballerina|ginnasta|giocatrice|giocatore|cantante|bambina|bambino|bambini|bambine) di (${AGES}) (anni|mesi)`, `(ha|aveva|compie|compiuto|avrà) (${AGES}) anni`,
+    `(all'età|età) di (${AGES}) anni`, `(${AGES}) anni e mezzo`, `(${UNDER_18}) (enne|enni)`, ...AGED_GLUED,
     "dodicenne", "tredicenne", "quattordicenne", "quindicenne", "sedicenne", "diciassettenne", "undicenne", "decenne", "settenne",
     "dodicenni", "tredicenni", "quattordicenni", "quindicenni", "sedicenni", "diciassettenni", "undicenni",
   ],

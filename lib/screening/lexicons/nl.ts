@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Dutch. "kind" and "kinder" are also English words and fire only in Dutch (or German) text.
@@ -7,11 +7,9 @@ import type { Lexicon } from "./types";
  * is also "bare" ("met het blote oog"), so it is listed in phrases.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const NUMBER_WORDS = "drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien";
 const SPELLED_AGES = NUMBER_WORDS.split("|").flatMap((n) => [`${n}jarig`, `${n}jarige`, `${n}jarigen`]);
-const AGED_THINGS =
-  "opleiding|studie|contract|whisky|wijn|rum|kaas|hond|kat|poes|paard|pony|boom|eik|auto|huis|gebouw|traditie|relatie|huwelijk|bedrijf|geschiedenis|oorlog|project|periode|schildpad|papegaai|kater";
+const AGED_THINGS = "opleiding|studie|contract|whisky|wijn|rum|kaas|hond|kat|poes|paard|pony|boom|eik|auto|huis|gebouw|traditie|relatie|huwelijk|bedrijf|geschiedenis|oorlog|project|periode|schildpad|papegaai|kater";
 
 export const LEXICON: Lexicon = {
   lang: "nl",

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Polish. Diacritics are folded before matching (ł→l, ż→z, ó→o...). Case endings are written
@@ -9,12 +9,10 @@ import type { Lexicon } from "./types";
  * "dziewczynka" (little girl) is in.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const AGE_STEMS = "trzy|cztero|pięcio|sześcio|siedmio|ośmio|dziewięcio|dziesięcio|jedenasto|dwunasto|trzynasto|czternasto|piętnasto|szesnasto|siedemnasto";
 const SPELLED_AGES = AGE_STEMS.split("|").flatMap((n) => [`${n}letni*`, `${n}latek`, `${n}latk*`, `${n}latka`]);
 const GRADERS = "pierwszo|drugo|trzecio|czwarto|piąto|szósto|siódmo|ósmo".split("|").flatMap((g) => [`${g}klasist*`, `${g}klasiści`]);
-const AGED_THINGS =
-  "kontrakt|okres|staż|program|plan|studia|kurs|whisky|wino|pies|psa|kot|kota|koń|konia|dąb|drzewo|samochód|dom|budynek|związek|małżeństwo|tradycja|firma|projekt|żółw|papuga";
+const AGED_THINGS = "kontrakt|okres|staż|program|plan|studia|kurs|whisky|wino|pies|psa|kot|kota|koń|konia|dąb|drzewo|samochód|dom|budynek|związek|małżeństwo|tradycja|firma|projekt|żółw|papuga";
 
 export const LEXICON: Lexicon = {
   lang: "pl",

@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, under18Or } from "./types";
 
 /**
  * Portuguese (Brazil and Portugal). Accents are folded before matching: "bebê/bebé" read as
@@ -8,12 +8,8 @@ import type { Lexicon } from "./types";
  * so they are listed after a person or an intensifier.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
-const UNDER_18_WORDS = "um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete";
-const PERSON =
-  "menina|meninas|menino|meninos|garota|garotas|garoto|garotos|moça|moças|rapaz|rapazes|jovem|jovens|filha|filhas|filho|filhos|irmã|irmão|irmãs|irmãos|sobrinha|sobrinho|neta|neto|estudante|estudantes|aluna|aluno|alunas|alunos|pessoa|modelo|modelos|atriz|ator|gêmeos|gêmeas|gémeos|gémeas|uma|um|mulher|homem|namorada|namorado|dançarina|bailarina|ginasta|jogadora|jogador|cantora|cantor|criança|crianças|adolescente";
-const ANIMALS =
-  "foca|focas|elefante|elefantes|girafa|girafas|panda|pandas|tigre|tigres|leão|leões|urso|ursos|golfinho|golfinhos|baleia|baleias|coala|coalas|macaco|macacos|pinguim|pinguins|tartaruga|tartarugas|lontra|lontras|coruja|canguru|hipopótamo|rinoceronte|raposa|zebra|camelo|lhama|alpaca|cabra|gorila|cachorro|gato|cavalo|dinossauro|dragão";
+const AGES = under18Or("um|uma|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete");
+const ANIMALS = "foca|focas|elefante|elefantes|girafa|girafas|panda|pandas|tigre|tigres|leão|leões|urso|ursos|golfinho|golfinhos|baleia|baleias|coala|coalas|macaco|macacos|pinguim|pinguins|tartaruga|tartarugas|lontra|lontras|coruja|canguru|hipopótamo|rinoceronte|raposa|zebra|camelo|lhama|alpaca|cabra|gorila|cachorro|gato|cavalo|dinossauro|dragão";
 
 export const LEXICON: Lexicon = {
   lang: "pt",
@@ -38,9 +34,9 @@ export const LEXICON: Lexicon = {
     "(aluno|aluna|alunos|alunas|estudante|estudantes) (do|da|de) (primário|fundamental|ensino fundamental|ensino médio|ensino básico|escola primária|primeira série|segunda série|quinta série|sexta série|oitava série)",
     "(primeiro|segundo|terceiro|quarto|quinto|sexto|sétimo|oitavo|nono) ano do (ensino fundamental|fundamental|ensino básico)", "(1º|2º|3º|4º|5º|6º|7º|8º|9º) ano (do fundamental|do ensino fundamental)",
     "(modelo|modelos|concurso de beleza|coral|time|futebol|moda|roupa|pornografia|desfile) infantil", "(modelos|concursos|corais) infantis", "primeira comunhão", "festa de quinze anos", "debutante", "debutantes",
-    `(${PERSON}) de (${UNDER_18}|${UNDER_18_WORDS}) (anos|aninhos|meses)`, `(${UNDER_18}|${UNDER_18_WORDS}) aninhos`,
-    `(tem|tinha|fez|completou|completa|faz|fará) (${UNDER_18}|${UNDER_18_WORDS}) anos`, `(de|com) (${UNDER_18}|${UNDER_18_WORDS}) anos de idade`,
-    `aos (${UNDER_18}|${UNDER_18_WORDS}) anos`,
+    `(menina|meninas|menino|meninos|garota|garotas|garoto|garotos|moça|moças|rapaz|rapazes|jovem|jovens|filha|filhas|filho|filhos|irmã|irmão|irmãs|irmãos|sobrinha|sobrinho|neta|neto|estudante|estudantes|aluna|aluno|alunas|alunos|pessoa|modelo|modelos|atriz|ator|gêmeos|gêmeas|gémeos|gémeas|uma|um|mulher|homem|namorada|namorado|dançarina|bailarina|ginasta|jogadora|jogador|cantora|cantor|criança|crianças|adolescente) de (${AGES}) (anos|aninhos|meses)`, `(${AGES}) aninhos`,
+    `(tem|tinha|fez|completou|completa|faz|fará) (${AGES}) anos`, `(de|com) (${AGES}) anos de idade`,
+    `aos (${AGES}) anos`,
   ],
   sexual: [
     "nu", "nua", "nus", "nuas", "nudez", "(mulher|mulheres|homem|homens|menina|meninas|garota|garotas|moça|moças|corpo|corpos|casal|modelo|modelos|dançarina) (nu|nua|nus|nuas|pelado|pelada|pelados|peladas|despida|despido)",

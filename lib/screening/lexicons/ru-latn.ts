@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Russian written in Latin letters, as people type it without a Cyrillic keyboard ("golaya
@@ -8,7 +8,6 @@ import type { Lexicon } from "./types";
  * the same way ("deti" is listed whole, never "det*": detail, detective).
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 
 export const LEXICON: Lexicon = {
   lang: "ru-Latn",

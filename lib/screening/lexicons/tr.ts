@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Turkish. Dotted and dotless i, ç, ğ, ö, ş, ü are folded before matching. Suffixes are
@@ -9,10 +9,8 @@ import type { Lexicon } from "./types";
  * "kız" (girl, daughter) is left out alone, as "girl" is in English; "küçük kız" is in.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const NUMBER_WORDS = "bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz|on|on bir|on iki|on üç|on dört|on beş|on altı|on yedi";
-const THINGS =
-  "köpek*|kedi*|at|atı|ağaç*|viski*|şarap*|ev|evi|bina*|araba*|arabası|kaplumbağa*|papağan*|çınar*|zeytin*|konak|yapı*|marka*|şirket*|firma*";
+const THINGS = "köpek*|kedi*|at|atı|ağaç*|viski*|şarap*|ev|evi|bina*|araba*|arabası|kaplumbağa*|papağan*|çınar*|zeytin*|konak|yapı*|marka*|şirket*|firma*";
 const ANIMALS = "fil|fok|panda|zürafa|penguen|maymun|kaplumbağa|koala|yunus|balina|aslan|kaplan|ayı|tilki|zebra|deve|lama|keçi|goril|kanguru|su aygırı|gergedan|köpek|kedi";
 
 // Well-known people with a case suffix after the apostrophe ("Erdoğan'ın", "Tarkan'a"), which

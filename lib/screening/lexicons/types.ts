@@ -28,3 +28,9 @@ export type Lexicon = {
    */
   exceptions: readonly string[];
 };
+
+/** The ages 1 to 17 in digits, and the same as alternatives ("1|2|…|17") for the phrase notation. */
+export const UNDER_18_NUMBERS: readonly string[] = Array.from({ length: 17 }, (_, i) => String(i + 1));
+export const UNDER_18 = UNDER_18_NUMBERS.join("|");
+/** The ages under 18 in digits and in a language's own number words ("un|uno|…|diecisiete"). */
+export const under18Or = (numberWords: string): string => `${UNDER_18}|${numberWords}`;

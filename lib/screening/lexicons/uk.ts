@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18 } from "./types";
 
 /**
  * Ukrainian. "ї" and "й" fold to "і" and "и"; the apostrophe inside a word joins it ("п'яти"
@@ -7,7 +7,6 @@ import type { Lexicon } from "./types";
  * is left out alone, as "girl" is in English; "дівчинка" (little girl) is in.
  */
 
-const UNDER_18 = Array.from({ length: 17 }, (_, i) => String(i + 1)).join("|");
 const AGE_STEMS = "трьох|чотирьох|п'яти|шести|семи|восьми|дев'яти|десяти|одинадцяти|дванадцяти|тринадцяти|чотирнадцяти|п'ятнадцяти|шістнадцяти|сімнадцяти";
 const SPELLED_AGES = AGE_STEMS.split("|").map((n) => `${n}річн*`);
 const GRADERS = "перво|друго|третьо|четверто|п'яти|шести|семи|восьми|дев'яти|старшо|молодшо".split("|").flatMap((g) => [`${g}класник*`, `${g}класниц*`]);

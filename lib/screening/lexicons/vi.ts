@@ -1,4 +1,4 @@
-import type { Lexicon } from "./types";
+import { type Lexicon, UNDER_18_NUMBERS } from "./types";
 
 /**
  * Vietnamese, with diacritics and, for the entries that stay unambiguous, without them (many
@@ -9,7 +9,7 @@ import type { Lexicon } from "./types";
  */
 
 const NUMBER_WORDS = ["một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười", "mười một", "mười hai", "mười ba", "mười bốn", "mười lăm", "mười sáu", "mười bảy"];
-const AGE_DIGITS = Array.from({ length: 17 }, (_, k) => String(k + 1));
+const AGE_DIGITS = UNDER_18_NUMBERS;
 
 const WITH_TONES = {
   minors: [

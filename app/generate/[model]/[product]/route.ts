@@ -1,5 +1,7 @@
+import { baseUrlFor } from "@/lib/api/base-url";
+import { checkoutResponse } from "@/lib/api/checkout-response";
 import { withErrors } from "@/lib/api/with-errors";
-import { handleGenerate } from "@/lib/generation/handle-generate";
+import { guardedCheckout } from "@/lib/checkout/guarded-checkout";
 
 export const dynamic = "force-dynamic";
 
@@ -7,5 +9,5 @@ type Params = { params: Promise<{ model: string; product: string }> };
 
 export const POST = withErrors(async (request: Request, { params }: Params) => {
   const { model, product } = await params;
-  return handleGenerate(request, model, product);
+  return checkoutResponse(await guardedCheckout(request, model, product, baseUrlFor(request)));
 });

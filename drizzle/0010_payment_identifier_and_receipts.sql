@@ -4,4 +4,5 @@ ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_kind_key_pk" PRI
 ALTER TABLE "idempotency_keys" ADD COLUMN "payload_hash" text;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD COLUMN "payment_response" jsonb;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "receipt" jsonb;--> statement-breakpoint
-CREATE INDEX "idempotency_keys_job_idx" ON "idempotency_keys" USING btree ("job_id");
+CREATE INDEX "idempotency_keys_job_idx" ON "idempotency_keys" USING btree ("job_id");--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_kind_check" CHECK ("idempotency_keys"."kind" in ('header', 'payment'));

@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import { problem } from "@/lib/api/problem";
 import type { ImageProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
 import {
@@ -10,12 +8,11 @@ import {
   type StoredImage,
 } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
-import type { FrameImage, GenerationSpec } from "@/lib/providers/types";
-import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
+import type { FrameImage } from "@/lib/providers/types";
+import type { ImageRequest } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
-import type { RequestNotes } from "@/lib/generation/process-generate";
-
-export type Prepared = { ok: true; spec: GenerationSpec } | { ok: false; response: Response };
+import { type Prepared, refused } from "@/lib/checkout/outcome";
+import { promptHashOf } from "@/lib/checkout/prompt-hash";
 
 const frame = (image: StoredImage): FrameImage => ({
   id: image.id,
@@ -25,39 +22,19 @@ const frame = (image: StoredImage): FrameImage => ({
 });
 
 /**
- * Steps 2–3 for image-to-video, all before any quote: the body, the prompt's screen (when there
- * is a prompt), then each image resolved (upload look-up or safe fetch: 4xx on failure) and
+ * Image-to-video, from its parsed body: the prompt's screen (when there is a prompt), then each image resolved (upload look-up or safe fetch: 4xx on failure) and
  * screened (403 content_policy, counted toward the abuse block like a refused prompt).
  */
 export async function prepareImageSpec(
   product: ImageProduct,
-  bytes: Uint8Array,
+  req: ImageRequest,
   env: Env,
-  notes: RequestNotes,
 ): Promise<Prepared> {
-  const parsed = parseImageGenerationBody(product, bytes);
-  if (!parsed.ok) {
-    const first = parsed.errors[0];
-    return {
-      ok: false,
-      response: problem(
-        "invalid_request",
-        first ? `${first.field}: ${first.message}` : "Invalid body.",
-        { extra: { errors: parsed.errors } },
-      ),
-    };
-  }
-  const req = parsed.request;
+  const promptHash = req.prompt !== null ? promptHashOf(req.prompt) : undefined;
   if (req.prompt !== null) {
-    notes.promptHash = createHash("sha256").update(req.prompt).digest("hex");
     const verdict = await screenPrompt(req.prompt, env.moderation);
     if (!verdict.allowed)
-      return {
-        ok: false,
-        response: problem("content_policy", verdict.reason, {
-          extra: { category: verdict.category },
-        }),
-      };
+      return refused("content_policy", verdict.reason, { category: verdict.category, promptHash });
   }
 
   const images: { field: "image" | "last_image"; image: StoredImage }[] = [];
@@ -70,36 +47,31 @@ export async function prepareImageSpec(
       images.push({ field, image: await resolveImage(ref) });
     } catch (error) {
       if (error instanceof ImageProblem) {
-        return {
-          ok: false,
-          response: problem(error.code, `${field}: ${error.message}`, {
-            extra: { errors: [{ field, message: error.message }] },
-          }),
-        };
+        return refused(error.code, `${field}: ${error.message}`, {
+          errors: [{ field, message: error.message }],
+          promptHash,
+        });
       }
       throw error;
     }
   }
-  notes.imageIds = images.map((i) => i.image.id);
+  const facts = { promptHash, imageIds: images.map((i) => i.image.id) };
   for (const { field, image } of images) {
     const verdict = await screenImage(image.bytes);
     if (!verdict.allowed) {
-      return {
-        ok: false,
-        response: problem("content_policy", `${field}: ${verdict.reason}`, {
-          extra: {
-            category: verdict.category,
-            errors: [{ field, message: "refused by the image policy" }],
-          },
-        }),
-      };
+      return refused("content_policy", `${field}: ${verdict.reason}`, {
+        category: verdict.category,
+        errors: [{ field, message: "refused by the image policy" }],
+        ...facts,
+      });
     }
   }
   const [first, last] = images;
   if (!first) throw new Error("an image request without its first image");
 
   return {
-    ok: true,
+    kind: "prepared",
+    facts,
     spec: {
       model: product.model,
       prompt: req.prompt ?? "",

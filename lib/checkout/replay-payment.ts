@@ -1,9 +1,9 @@
-import { problem } from "@/lib/api/problem";
 import type { Db } from "@/lib/db/client";
 import { getJob } from "@/lib/jobs/repository";
 import type { PaymentRow } from "@/lib/payments/repository";
-import { requestHash } from "@/lib/generation/request-hash";
-import { jobCreatedBody, paidResponse } from "@/lib/generation/responses";
+import { jobCreatedBody } from "@/lib/settlement/job-created";
+import { type CheckoutOutcome, type Rechallenge, refused } from "@/lib/checkout/outcome";
+import { requestHash } from "@/lib/checkout/request-hash";
 
 /**
  * A payment authorization we have seen before never makes a second job: a settled one answers
@@ -15,8 +15,8 @@ export async function replayForPayment(
   db: Db,
   payment: PaymentRow,
   hash: string,
-  refuse: (reason: string) => Promise<Response>,
-): Promise<Response> {
+  refuse: Rechallenge,
+): Promise<CheckoutOutcome> {
   const job = await getJob(db, payment.jobId);
   if (job && requestHash(job.sku, job.spec) !== hash) {
     return refuse(
@@ -29,15 +29,13 @@ export async function replayForPayment(
       job.status,
       "This payment was already accepted for this job; it was not charged again.",
     );
-    return paidResponse(body, 200);
+    return { kind: "replayed", by: "payment", body };
   }
   if (payment.status === "failed")
     return refuse("invalid_payment: this payment authorization was already refused");
-  return problem(
+  return refused(
     "payment_in_flight",
     "This payment authorization is already being processed; poll the job or retry in a moment.",
-    {
-      headers: { "Retry-After": "1" },
-    },
+    { retryAfter: 1 },
   );
 }

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { sql } from "drizzle-orm";
-import { problem } from "@/lib/api/problem";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { AnyProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
@@ -12,17 +11,24 @@ import {
   attachPaymentIdentifier,
   claimPaymentIdentifier,
   dropUnattachedPaymentIdentifier,
+  type PaymentIdentifierClaim,
 } from "@/lib/idempotency/payment-identifier";
 import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
 import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
 import { paymentRequired } from "@/lib/payments/requirements";
-import { classifySettlement } from "@/lib/payments/settlement-outcome";
 import type { GenerationSpec } from "@/lib/providers/types";
-import { recordSettlement } from "@/lib/generation/record-settlement";
-import { atCapacity, challengeResponse } from "@/lib/generation/responses";
-import { replayForPayment } from "@/lib/generation/replay-payment";
-import { answerPaymentIdentifier } from "@/lib/generation/payment-identifier-answer";
+import { applySettlement } from "@/lib/settlement/apply";
+import { jobCreatedBody } from "@/lib/settlement/job-created";
+import { classifySettlement } from "@/lib/settlement/outcome";
+import { wakeWorkflow } from "@/lib/workflow/wake";
+import {
+  type CheckoutOutcome,
+  type Rechallenge,
+  type Refused,
+  refused,
+} from "@/lib/checkout/outcome";
+import { replayForPayment } from "@/lib/checkout/replay-payment";
 
 export type PaidRequest = {
   db: Db;
@@ -33,6 +39,7 @@ export type PaidRequest = {
   amount: number;
   requirements: PaymentRequirements[];
   resource: { url: string; description: string; mimeType: string };
+  /** The service origin the client used: the receipt's resource URL and key id. */
   baseUrl: string;
   signature: string;
   idempotencyKey: string | null;
@@ -46,19 +53,28 @@ const PAYMENT_IDENTIFIER_WAIT_MS = 10_000;
 
 class CapacityReached extends Error {}
 
-type Refuse = (reason: string, settlement?: SettleResponse) => Promise<Response>;
+const CAPACITY_RETRY_AFTER_SECONDS = 30;
+
+export function atCapacity(): Refused {
+  return refused(
+    "at_capacity",
+    "The generation queue is full. Nothing was charged; try again shortly.",
+    { retryAfter: CAPACITY_RETRY_AFTER_SECONDS },
+  );
+}
 
 /**
- * Steps 7–9: verify the payment for THIS body, create the job, settle, answer. A payment that
- * carries a payment-identifier is looked up first: a completed one answers as it did, and only
- * one request per id gets past this point at a time.
+ * A request carrying a payment: decode it and match it to the requirements priced from THIS body,
+ * verify it, create the job and claim its key in one transaction, settle, and write the outcome.
+ * A payment carrying a payment-identifier is looked up first: a completed one answers as it did,
+ * and only one request per id gets past this point at a time.
  */
-export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
-  const refuse: Refuse = async (reason, settlement) =>
-    challengeResponse(
-      await paymentRequired(req.server, req.requirements, req.resource, reason),
-      settlement,
-    );
+export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome> {
+  const refuse: Rechallenge = async (reason, settlement) => ({
+    kind: "challenge",
+    required: await paymentRequired(req.server, req.requirements, req.resource, reason),
+    ...(settlement ? { settlement } : {}),
+  });
   const decoded = decodePayment(req.signature);
   if (!decoded.ok) return refuse(invalidPayment(decoded.part, decoded.message));
   const claim = await claimPaymentIdentifier(req.db, decoded.payload, req.requestHash, {
@@ -67,7 +83,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
   });
   if (claim.kind === "invalid")
     return refuse(invalidPayment("extensions.payment-identifier", claim.message));
-  if (claim.kind !== "none" && claim.kind !== "claimed") return answerPaymentIdentifier(claim);
+  if (claim.kind !== "none" && claim.kind !== "claimed") return answerSeenIdentifier(claim);
   const paymentIdentifier = claim.kind === "claimed" ? claim.id : null;
   try {
     return await verifyAndCreate(req, decoded, paymentIdentifier, refuse);
@@ -76,12 +92,35 @@ export async function payAndCreateJob(req: PaidRequest): Promise<Response> {
   }
 }
 
+/** A payment-identifier seen before: its first answer again, or 409 when it cannot be that. */
+function answerSeenIdentifier(
+  claim: Extract<PaymentIdentifierClaim, { kind: "replay" | "reused" | "in_flight" }>,
+): CheckoutOutcome {
+  if (claim.kind === "replay")
+    return {
+      kind: "replayed",
+      by: "payment_identifier",
+      body: claim.response,
+      ...(claim.paymentResponse ? { paymentResponse: claim.paymentResponse } : {}),
+    };
+  if (claim.kind === "reused")
+    return refused(
+      "payment_identifier_reused",
+      "This payment-identifier was used with a different payment or request body. Nothing was charged; use a new id for a new payment.",
+    );
+  return refused(
+    "payment_identifier_in_flight",
+    "The first payment with this payment-identifier is still being processed; retry in a moment.",
+    { retryAfter: 1 },
+  );
+}
+
 async function verifyAndCreate(
   req: PaidRequest,
   decoded: Extract<ReturnType<typeof decodePayment>, { ok: true }>,
   paymentIdentifier: string | null,
-  refuse: Refuse,
-): Promise<Response> {
+  refuse: Rechallenge,
+): Promise<CheckoutOutcome> {
   const { db, env, server } = req;
   const { payload, auth } = decoded;
   const matched = server.findMatchingRequirements(req.requirements, payload);
@@ -161,12 +200,10 @@ async function verifyAndCreate(
     if (!isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
-    return problem(
+    return refused(
       "idempotency_key_in_flight",
       "Another request with this Idempotency-Key is in progress; retry in a moment.",
-      {
-        headers: { "Retry-After": "1" },
-      },
+      { retryAfter: 1 },
     );
   }
 
@@ -178,14 +215,37 @@ async function verifyAndCreate(
     thrown = error;
   }
   const outcome = classifySettlement(result, thrown, env.network);
-  return recordSettlement({
-    db,
+  const { queued, answer } = await applySettlement(db, {
     jobId,
     paymentId,
-    baseUrl: req.baseUrl,
-    outcome,
-    refuse,
+    settlement:
+      outcome.kind === "settled"
+        ? { kind: "settled", transaction: outcome.response.transaction }
+        : outcome,
+    ...(outcome.kind === "settled"
+      ? { settleResponse: outcome.response, receiptBaseUrl: req.baseUrl }
+      : {}),
   });
+  if (outcome.kind === "failed")
+    return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
+  if (outcome.kind === "settled") {
+    if (queued) await wakeWorkflow(queued);
+    return {
+      kind: "created",
+      status: 200,
+      body: answer?.body ?? jobCreatedBody(jobId, "queued"),
+      settlement: answer?.settlement ?? outcome.response,
+    };
+  }
+  return {
+    kind: "created",
+    status: 202,
+    body: jobCreatedBody(
+      jobId,
+      "pending_settlement",
+      "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+    ),
+  };
 }
 
 /** The stable shape of a refused payment's `error`: the reason, then the part of the payment at fault. */

@@ -1,26 +1,34 @@
-import { problem } from "@/lib/api/problem";
+import { describeError } from "@/lib/errors/describe-error";
 import { appendAuditGrouped } from "@/lib/audit/grouped-append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
-import { hashIp } from "@/lib/limits/ip-hash";
-import { describeError } from "@/lib/api/describe-error";
 import { crossSiteOrigin, siteBlockKey } from "@/lib/limits/cross-site";
 import { checkIp, type IpGuardConfig, recordContentRejection } from "@/lib/limits/ip-guard";
+import { hashIp } from "@/lib/limits/ip-hash";
 import { getLimitStore } from "@/lib/limits/store";
-import { processGenerate, type RequestNotes } from "@/lib/generation/process-generate";
+import { getResourceServer } from "@/lib/payments/resource-server";
+import { ProblemError, problemStatus } from "@/lib/errors/problems";
+import { checkout } from "@/lib/checkout/checkout";
+import { type CheckoutOutcome, type Refused, refused } from "@/lib/checkout/outcome";
 
-const REFUSALS = new Set([403, 429, 503]);
+/** The outcome, and the guard's RateLimit headers that go on whatever answers it. */
+export type GuardedCheckout = { outcome: CheckoutOutcome; rateLimit: Record<string, string> };
+
+// Refusals worth an audit record: bad bodies, content policy, rate limits, capacity.
+const AUDITED = new Set([403, 429, 503]);
 
 /**
- * A generation POST: the per-IP guard first (step 1), then the request itself. Every refusal
- * is audited with a hashed IP and a hash of the prompt, never the text.
+ * A generation POST: the per-IP guard first, then the checkout. Every refusal is audited with a
+ * hashed IP and a hash of the prompt, never the text; a content-policy refusal also counts toward
+ * the address's abuse block.
  */
-export async function handleGenerate(
+export async function guardedCheckout(
   request: Request,
   family: string,
   productName: string,
-): Promise<Response> {
+  baseUrl: string,
+): Promise<GuardedCheckout> {
   const env = getEnv();
   const cfg: IpGuardConfig = {
     postsPerMinute: env.limits.postsPerMinutePerIp,
@@ -38,46 +46,51 @@ export async function handleGenerate(
     },
   );
   if (!verdict) {
-    return problem(
+    throw new ProblemError(
       "unavailable",
       "The request guard is briefly unavailable; try again shortly. Nothing was charged.",
-      { headers: { "Retry-After": "5" } },
+      { retryAfter: 5 },
     );
   }
-  const notes: RequestNotes = {};
-  const response = verdict.allowed
-    ? await processGenerate(request, family, productName, notes)
-    : problem(
+  const db = await getDb();
+  const outcome: CheckoutOutcome = verdict.allowed
+    ? await checkout(
+        { db, env, resourceServer: getResourceServer },
+        { request, family, productName, baseUrl },
+      )
+    : refused(
         verdict.code,
         verdict.code === "ip_blocked"
           ? "Too many rejected prompts from this address; generation is blocked for a while. Nothing was charged."
           : `More than ${cfg.postsPerMinute} generation requests in a minute from this address. Nothing was charged.`,
-        { headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+        { retryAfter: verdict.retryAfterSeconds },
       );
-  for (const [k, v] of Object.entries(verdict.headers)) response.headers.set(k, v);
-  if (REFUSALS.has(response.status)) {
-    const body = (await response.clone().json()) as { code?: string; category?: string };
-    if (body.code === "content_policy") {
+  if (outcome.kind === "refused" && AUDITED.has(problemStatus(outcome.code))) {
+    if (outcome.code === "content_policy") {
       // The refusal stands even if it cannot be counted toward a block.
       await recordContentRejection(store, blockKey, cfg).catch((error: unknown) =>
         console.error(`[limits] rejection not counted: ${describeError(error)}`),
       );
     }
     // Grouped with the other refusals in flight: a flood of them must not queue one by one on the audit lock.
-    await appendAuditGrouped(await getDb(), {
+    await appendAuditGrouped(db, {
       type: "request.refused",
       jobId: null,
-      data: {
-        status: response.status,
-        code: body.code,
-        ...(body.category ? { category: body.category } : {}),
-        ...(notes.sku ? { sku: notes.sku } : {}),
-        ...(notes.promptHash ? { promptHash: notes.promptHash } : {}),
-        ...(notes.imageIds ? { imageIds: notes.imageIds } : {}),
-        ipHash,
-        ...(origin ? { crossSite: true } : {}),
-      },
+      data: auditData(outcome, ipHash, origin),
     });
   }
-  return response;
+  return { outcome, rateLimit: verdict.headers };
+}
+
+function auditData(r: Refused, ipHash: string, origin: string | null): Record<string, unknown> {
+  return {
+    status: problemStatus(r.code),
+    code: r.code,
+    ...(r.category ? { category: r.category } : {}),
+    ...(r.sku ? { sku: r.sku } : {}),
+    ...(r.promptHash ? { promptHash: r.promptHash } : {}),
+    ...(r.imageIds ? { imageIds: r.imageIds } : {}),
+    ipHash,
+    ...(origin ? { crossSite: true } : {}),
+  };
 }

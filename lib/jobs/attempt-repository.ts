@@ -1,10 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { attempts, type JobError, jobs } from "@/lib/db/schema";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
+import { attempts, type JobError } from "@/lib/db/schema";
+import type { AttemptStatus } from "@/lib/jobs/attempt-status";
+import { recordAttemptCount } from "@/lib/jobs/repository";
 
 export type AttemptRow = typeof attempts.$inferSelect;
-export type AttemptStatus = "submitting" | "running" | "succeeded" | "failed";
+export type { AttemptStatus } from "@/lib/jobs/attempt-status";
 
 export async function latestAttempt(db: Db, jobId: string): Promise<AttemptRow | undefined> {
   const [row] = await db
@@ -33,10 +35,7 @@ export async function startAttempt(
       .values({ id: crypto.randomUUID(), jobId, number, provider, status: "submitting" })
       .returning();
     if (!row) throw new Error("attempt insert returned nothing");
-    await tx
-      .update(jobs)
-      .set({ attempts: number, updatedAt: new Date() })
-      .where(eq(jobs.id, jobId));
+    await recordAttemptCount(tx, jobId, number);
     await appendAudit(tx, "attempt.started", jobId, { number, provider });
     return row;
   });

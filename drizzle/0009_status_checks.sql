@@ -1,0 +1,6 @@
+ALTER TABLE "attempts" ADD CONSTRAINT "attempts_status_check" CHECK ("attempts"."status" in ('submitting', 'running', 'succeeded', 'failed'));--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_state_check" CHECK ("idempotency_keys"."state" in ('in_flight', 'completed'));--> statement-breakpoint
+ALTER TABLE "job_status_counts" ADD CONSTRAINT "job_status_counts_status_check" CHECK ("job_status_counts"."status" in ('pending_settlement', 'queued', 'generating', 'succeeded', 'failed', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_status_check" CHECK ("jobs"."status" in ('pending_settlement', 'queued', 'generating', 'succeeded', 'failed', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_status_check" CHECK ("payments"."status" in ('verified', 'settled', 'failed', 'unknown'));--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_status_check" CHECK ("refunds"."status" in ('pending', 'sent', 'confirmed', 'manual'));

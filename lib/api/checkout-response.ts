@@ -1,0 +1,60 @@
+import { encodePaymentResponseHeader } from "@x402/core/http";
+import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import { json } from "@/lib/api/json";
+import { problem } from "@/lib/api/problem";
+import type { CheckoutOutcome, Refused } from "@/lib/checkout/outcome";
+import type { GuardedCheckout } from "@/lib/checkout/guarded-checkout";
+
+/** The paid POST's answer: the outcome as HTTP, with the guard's RateLimit headers on every one. */
+export function checkoutResponse({ outcome, rateLimit }: GuardedCheckout): Response {
+  const response = outcomeResponse(outcome);
+  for (const [k, v] of Object.entries(rateLimit)) response.headers.set(k, v);
+  return response;
+}
+
+function outcomeResponse(outcome: CheckoutOutcome): Response {
+  switch (outcome.kind) {
+    case "challenge":
+      return challengeResponse(outcome.required, outcome.settlement);
+    case "created":
+      return json(outcome.body, outcome.status, paymentResponseHeader(outcome.settlement));
+    case "replayed":
+      return json(outcome.body, 200, {
+        ...(outcome.by === "payment" ? {} : { "Idempotent-Replayed": "true" }),
+        ...(outcome.paymentResponse ? { "PAYMENT-RESPONSE": outcome.paymentResponse } : {}),
+      });
+    case "refused":
+      return refusalResponse(outcome);
+  }
+}
+
+function refusalResponse(r: Refused): Response {
+  const extra = {
+    ...(r.category !== undefined ? { category: r.category } : {}),
+    ...(r.errors ? { errors: r.errors } : {}),
+  };
+  return problem(r.code, r.detail, {
+    extra,
+    ...(r.retryAfter !== undefined ? { headers: { "Retry-After": String(r.retryAfter) } } : {}),
+  });
+}
+
+function paymentResponseHeader(settlement?: SettleResponse): Record<string, string> {
+  return settlement ? { "PAYMENT-RESPONSE": encodePaymentResponseHeader(settlement) } : {};
+}
+
+/**
+ * The x402 challenge: the same PaymentRequired object in the header and the body. The header is
+ * what encodePaymentRequiredHeader writes (base64 of the UTF-8 JSON), encoded with Buffer: the
+ * library's portable encoder builds a string per byte, a millisecond on every 402.
+ */
+function challengeResponse(required: PaymentRequired, settlement?: SettleResponse): Response {
+  const body = JSON.stringify(required);
+  const headers = new Headers({
+    "PAYMENT-REQUIRED": Buffer.from(body, "utf8").toString("base64"),
+    "content-type": "application/json",
+    "cache-control": "no-store",
+    ...paymentResponseHeader(settlement),
+  });
+  return new Response(body, { status: 402, headers });
+}

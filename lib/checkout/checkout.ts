@@ -1,0 +1,147 @@
+import type { x402ResourceServer } from "@x402/core/server";
+import { type AnyProduct, findProduct } from "@/lib/catalog/products";
+import type { Db } from "@/lib/db/client";
+import type { Env } from "@/lib/env";
+import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
+import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
+import { discoveryExtension } from "@/lib/payments/discovery";
+import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
+import { quote } from "@/lib/pricing/quote";
+import { signedOffers } from "@/lib/receipts/offers";
+import { isJsonContentType } from "@/lib/requests/content-type";
+import { readBodyLimited } from "@/lib/requests/read-body";
+import { activeJobs } from "@/lib/checkout/active-jobs";
+import { type CheckoutOutcome, refused, withFacts } from "@/lib/checkout/outcome";
+import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
+import { prepareSpec } from "@/lib/checkout/prepare-spec";
+import { requestHash } from "@/lib/checkout/request-hash";
+
+export type CheckoutDeps = {
+  db: Db;
+  env: Env;
+  /** Asked for only once a request is priced: a bad body is refused even while the facilitator is down. */
+  resourceServer: () => Promise<x402ResourceServer>;
+};
+
+export type CheckoutRequest = {
+  request: Request;
+  family: string;
+  productName: string;
+  /** The service origin as the client sees it, for the resource the payment is for. */
+  baseUrl: string;
+};
+
+/**
+ * A generation POST after the per-IP guard: product, body, screening, Idempotency-Key, capacity,
+ * quote; then either the 402 challenge or, with a payment, verify, create the job and settle.
+ * Everything before the payment is verified is never charged.
+ */
+export async function checkout(deps: CheckoutDeps, req: CheckoutRequest): Promise<CheckoutOutcome> {
+  const product = findProduct(req.family, req.productName);
+  if (!product) return refused("not_found", "No such product.");
+  return withFacts(await checkoutProduct(deps, req, product), { sku: product.sku });
+}
+
+async function checkoutProduct(
+  deps: CheckoutDeps,
+  { request, baseUrl }: CheckoutRequest,
+  product: AnyProduct,
+): Promise<CheckoutOutcome> {
+  const { db, env } = deps;
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    return refused(
+      "unsupported_media_type",
+      "Send the body as JSON with Content-Type: application/json.",
+      { errors: [{ field: "Content-Type", message: "must be application/json" }] },
+    );
+  }
+  const bytes = await readBodyLimited(request, env.limits.maxBodyBytes);
+  if (bytes === "too_large") {
+    return refused(
+      "body_too_large",
+      `The request body must be at most ${env.limits.maxBodyBytes} bytes.`,
+    );
+  }
+  const prepared = await prepareSpec(product, bytes, env);
+  if (prepared.kind === "refused") return prepared;
+  const { spec, facts } = prepared;
+
+  const hash = requestHash(product.sku, spec);
+  const key = request.headers.get("idempotency-key");
+  const signature = request.headers.get("payment-signature");
+  const priced = async (): Promise<CheckoutOutcome> => {
+    if (key !== null) {
+      if (!isValidIdempotencyKey(key)) {
+        return refused(
+          "invalid_request",
+          "Idempotency-Key must be 1–255 printable ASCII characters.",
+          {
+            errors: [{ field: "Idempotency-Key", message: "invalid" }],
+          },
+        );
+      }
+      const replay = await replayIdempotent(db, key, hash);
+      if (replay) return replay;
+    }
+    if ((await activeJobs(db, signature !== null)) >= env.limits.queueCapacity) return atCapacity();
+
+    const amount = quote(product, spec);
+    const server = await deps.resourceServer();
+    const requirements = await buildRequirements(server, env, amount);
+    const resource = resourceInfo(baseUrl, product);
+    if (!signature) {
+      const required = await paymentRequired(server, requirements, resource, "Payment required", {
+        ...discoveryExtension(product),
+        ...paymentIdentifierDeclaration(),
+        ...(await signedOffers(requirements, resource.url, baseUrl)),
+      });
+      return { kind: "challenge", required };
+    }
+    return payAndCreateJob({
+      db,
+      env,
+      server,
+      product,
+      spec,
+      amount,
+      requirements,
+      resource,
+      baseUrl,
+      signature,
+      idempotencyKey: key,
+      requestHash: hash,
+    });
+  };
+  return withFacts(await priced(), facts);
+}
+
+async function replayIdempotent(
+  db: Db,
+  key: string,
+  hash: string,
+): Promise<CheckoutOutcome | null> {
+  const row = await findLiveKey(db, key);
+  if (!row) return null;
+  if (row.requestHash !== hash) {
+    return refused(
+      "idempotency_key_reused",
+      "This Idempotency-Key was used with a different request body or product.",
+    );
+  }
+  if (row.state !== "completed") {
+    return refused(
+      "idempotency_key_in_flight",
+      "The first request with this Idempotency-Key has not finished; retry in a moment.",
+      { retryAfter: 1 },
+    );
+  }
+  return { kind: "replayed", by: "idempotency_key", body: row.response };
+}
+
+function resourceInfo(base: string, product: AnyProduct) {
+  return {
+    url: `${base}${product.path}`,
+    description: product.description,
+    mimeType: "application/json",
+  };
+}

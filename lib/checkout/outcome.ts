@@ -1,0 +1,73 @@
+import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { ProblemCode } from "@/lib/errors/problems";
+import type { GenerationSpec } from "@/lib/providers/types";
+import type { JobCreated } from "@/lib/settlement/job-created";
+
+/**
+ * What a paid POST came to, as values; lib/api/checkout-response.ts alone turns them into HTTP.
+ * Each variant is an object so later answers (a payment identifier, a signed receipt) add fields.
+ */
+export type CheckoutOutcome = Challenge | Created | Replayed | Refused;
+
+/** 402: pay this. `settlement` is the facilitator's answer when a settlement just failed. */
+export type Challenge = {
+  kind: "challenge";
+  required: PaymentRequired;
+  settlement?: SettleResponse;
+};
+
+/** A job was created: 200 once settled (with the settlement), 202 while it is being confirmed. */
+export type Created = {
+  kind: "created";
+  status: 200 | 202;
+  body: JobCreated;
+  settlement?: SettleResponse;
+};
+
+/**
+ * An answer given before, again: for the same Idempotency-Key, the same settled payment, or the
+ * same payment-identifier with the same payment (which replays its PAYMENT-RESPONSE too).
+ */
+export type Replayed = {
+  kind: "replayed";
+  by: "idempotency_key" | "payment" | "payment_identifier";
+  body: unknown;
+  /** The PAYMENT-RESPONSE header the first answer carried, as sent. */
+  paymentResponse?: string;
+};
+
+/** A 402 for the same request again, saying why the payment was not taken. */
+export type Rechallenge = (reason: string, settlement?: SettleResponse) => Promise<Challenge>;
+
+export type FieldError = { field: string; message: string };
+
+/** Refused before anything was charged; carries what the refusal's audit record names. */
+export type Refused = {
+  kind: "refused";
+  code: ProblemCode;
+  detail: string;
+  category?: string;
+  retryAfter?: number;
+  errors?: FieldError[];
+  sku?: string;
+  promptHash?: string;
+  imageIds?: string[];
+};
+
+export function refused(
+  code: ProblemCode,
+  detail: string,
+  more: Omit<Refused, "kind" | "code" | "detail"> = {},
+): Refused {
+  return { kind: "refused", code, detail, ...more };
+}
+
+/** A body turned into a spec that passed screening, or the refusal (with what it revealed). */
+export type Prepared = { kind: "prepared"; spec: GenerationSpec; facts: RequestFacts } | Refused;
+
+/** What the request revealed so far, added to a refusal for its audit record. */
+export type RequestFacts = Pick<Refused, "sku" | "promptHash" | "imageIds">;
+
+export function withFacts(outcome: CheckoutOutcome, facts: RequestFacts): CheckoutOutcome {
+  return outcome.kind === "refused" ? { ...outcome, ...facts } : outcome;
+}

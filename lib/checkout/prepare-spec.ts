@@ -1,0 +1,39 @@
+import type { AnyProduct } from "@/lib/catalog/products";
+import type { Env } from "@/lib/env";
+import { parseGenerationBody } from "@/lib/requests/parse-generation";
+import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
+import { screenPrompt } from "@/lib/screening/screen-prompt";
+import { type FieldError, type Prepared, type Refused, refused } from "@/lib/checkout/outcome";
+import { prepareImageSpec } from "@/lib/checkout/prepare-image-spec";
+import { promptHashOf } from "@/lib/checkout/prompt-hash";
+
+/** The first field error of an invalid body, as the refusal. */
+export function invalidBody(errors: FieldError[]): Refused {
+  const first = errors[0];
+  return refused("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", {
+    errors,
+  });
+}
+
+/**
+ * The body as a spec that passed screening, before any quote: parsed for the product's mode, then
+ * the prompt's screen (and, for image-to-video, each image's).
+ */
+export async function prepareSpec(
+  product: AnyProduct,
+  bytes: Uint8Array,
+  env: Env,
+): Promise<Prepared> {
+  if (product.mode === "image") {
+    const parsed = parseImageGenerationBody(product, bytes);
+    return parsed.ok ? prepareImageSpec(product, parsed.request, env) : invalidBody(parsed.errors);
+  }
+  const parsed = parseGenerationBody(product, bytes);
+  if (!parsed.ok) return invalidBody(parsed.errors);
+  const promptHash = promptHashOf(parsed.spec.prompt);
+  const verdict = await screenPrompt(parsed.spec.prompt, env.moderation);
+  if (!verdict.allowed) {
+    return refused("content_policy", verdict.reason, { category: verdict.category, promptHash });
+  }
+  return { kind: "prepared", spec: parsed.spec, facts: { promptHash } };
+}

@@ -1,0 +1,61 @@
+/**
+ * The stable problem codes the API reports, with their HTTP status and title. Business code
+ * names a code (in a refusal or a thrown ProblemError); only lib/api renders it as a Response.
+ */
+const PROBLEMS = {
+  invalid_request: { status: 403, title: "Invalid request" },
+  body_too_large: { status: 403, title: "Request body too large" },
+  unsupported_media_type: { status: 403, title: "Body not sent as application/json" },
+  content_policy: { status: 403, title: "Prompt rejected by the content policy" },
+  link_invalid: { status: 403, title: "Invalid download link" },
+  link_expired: { status: 403, title: "Download link expired" },
+  not_found: { status: 404, title: "Not found" },
+  upload_not_found: { status: 404, title: "No such upload" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
+  upload_expired: { status: 410, title: "Upload expired" },
+  image_too_large: { status: 413, title: "Image too large" },
+  unsupported_image: { status: 415, title: "Not a JPEG, PNG or WebP still image" },
+  image_dimensions: { status: 422, title: "Image dimensions out of range" },
+  image_fetch_refused: { status: 422, title: "Image URL refused" },
+  image_fetch_failed: { status: 422, title: "Image URL could not be fetched" },
+  idempotency_key_in_flight: {
+    status: 409,
+    title: "A request with this Idempotency-Key is still in progress",
+  },
+  payment_identifier_in_flight: {
+    status: 409,
+    title: "A payment with this payment-identifier is still being processed",
+  },
+  payment_identifier_reused: {
+    status: 409,
+    title: "payment-identifier reused with a different payment or request",
+  },
+  payment_in_flight: {
+    status: 409,
+    title: "This payment authorization is already being processed",
+  },
+  idempotency_key_reused: { status: 422, title: "Idempotency-Key reused with a different request" },
+  rate_limited: { status: 429, title: "Too many requests" },
+  ip_blocked: { status: 429, title: "Temporarily blocked after repeated rejected prompts" },
+  internal_error: { status: 500, title: "Internal error" },
+  at_capacity: { status: 503, title: "At capacity" },
+  unavailable: { status: 503, title: "Temporarily unavailable" },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export const PROBLEM_CATALOG = PROBLEMS;
+
+export const problemStatus = (code: ProblemCode): number => PROBLEMS[code].status;
+
+/** A problem thrown by business code; the route's error boundary answers it as problem+json. */
+export class ProblemError extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly opts: { retryAfter?: number; extra?: Record<string, unknown> } = {},
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+  }
+}

@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { encodePaymentSignatureHeader } from "@x402/core/http";
+import { type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
+import type { PaymentRequired } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
+import { createWalletClient, http } from "viem";
+import { type CheckoutDeps, checkout } from "@/lib/checkout/checkout";
+import type { CheckoutOutcome } from "@/lib/checkout/outcome";
+import { getDb } from "@/lib/db/client";
+import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
+import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
+import { TOKEN_ABI } from "@/lib/devnet/setup-chain";
+import { DEVNET_ACCOUNT0_KEY, getEnv } from "@/lib/env";
+import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
+import { createOperatorWallet } from "@/lib/payments/operator-wallet";
+import { startTestChain } from "./chain";
+import { createTestDatabase } from "./database";
+import { payingFetch } from "./payer";
+
+/**
+ * The checkout in-process: a devnet chain, the service's own env and a throw-away database on the
+ * real Postgres (the process-wide getEnv/getDb, so the guard and its audit use them too), and x402
+ * resource servers on the in-process local facilitator. `hooks.beforeSettle` runs on chain
+ * between a payment's verification and its settlement.
+ */
+export async function startCheckoutHarness(extraEnv: Record<string, string> = {}) {
+  const chain = await startTestChain();
+  const database = await createTestDatabase();
+  Object.assign(process.env, {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "reel402-checkout-")),
+    DATABASE_URL: database.url,
+    RPC_URL: chain.rpcUrl,
+    ...extraEnv,
+  });
+  const env = getEnv();
+  assert.equal(env.asset.address.toLowerCase(), chain.token.toLowerCase(), "devnet USDC address");
+  const db = await getDb();
+  const wallet = createOperatorWallet(chain.rpcUrl, DEVNET_ACCOUNT0_KEY, devnetChain(chain.rpcUrl));
+  const local = createLocalFacilitator(wallet, env.network);
+  const hooks: { beforeSettle?: () => Promise<void> } = {};
+  const hooked: FacilitatorClient = {
+    verify: (p, r) => local.verify(p, r),
+    getSupported: () => local.getSupported(),
+    settle: async (p, r) => {
+      const before = hooks.beforeSettle;
+      hooks.beforeSettle = undefined;
+      await before?.();
+      return local.settle(p, r);
+    },
+  };
+  const server = await resourceServer(hooked, env.network);
+  // The devnet's own fault: the settle call times out before anything is sent.
+  const timingOut = await resourceServer(
+    withSettlementFaults(local, new Set(["settle-timeout-before"])),
+    env.network,
+  );
+
+  const deps = (over: Partial<CheckoutDeps> = {}): CheckoutDeps => ({
+    db,
+    env,
+    resourceServer: async () => server,
+    ...over,
+  });
+  const request = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+    new Request(`http://reel402.test${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  /** POSTs `body` to /generate/{family}/{product} through checkout(). */
+  const post = (
+    p: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+    over: Partial<CheckoutDeps> = {},
+  ): Promise<CheckoutOutcome> => {
+    const [, , family = "", productName = ""] = p.split("/");
+    return checkout(deps(over), {
+      request: request(p, body, headers),
+      family,
+      productName,
+      baseUrl: "http://reel402.test",
+    });
+  };
+  /** A PAYMENT-SIGNATURE from devnet account #index for a challenge. */
+  const sign = async (index: number, required: PaymentRequired) =>
+    encodePaymentSignatureHeader(await payingFetch(index).client.createPaymentPayload(required));
+  /** Moves all of account #index's test USDC away (to account #0). */
+  const drain = async (index: number) => {
+    const account = devnetAccount(index);
+    const payer = createWalletClient({
+      account,
+      chain: devnetChain(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
+    });
+    const balance = await chain.balanceOf(account.address);
+    const hash = await payer.writeContract({
+      address: chain.token,
+      abi: TOKEN_ABI,
+      functionName: "transfer",
+      args: [devnetAccount(0).address, balance],
+    });
+    await wallet.client.waitForTransactionReceipt({ hash });
+  };
+  /** Stops the chain and drops the database (its connections are the process's: it is ending). */
+  const close = async () => {
+    await chain.stop();
+    await database.drop();
+  };
+  return { chain, close, env, db, server, timingOut, hooks, deps, request, post, sign, drain };
+}
+
+async function resourceServer(client: FacilitatorClient, network: `${string}:${string}`) {
+  const server = new x402ResourceServer(client).register(network, new ExactEvmScheme());
+  server.registerExtension(bazaarResourceServerExtension);
+  await server.initialize();
+  return server;
+}

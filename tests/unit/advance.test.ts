@@ -1,0 +1,424 @@
+import assert from "node:assert/strict";
+import { rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { after, before, test } from "node:test";
+import type { Db } from "@/lib/db/client";
+import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
+import { listAttempts } from "@/lib/jobs/attempt-repository";
+import { changeStatus, getJob, insertJob } from "@/lib/jobs/repository";
+import { insertPayment } from "@/lib/payments/repository";
+import { createLocalProvider } from "@/lib/providers/local-renderer";
+import {
+  type PollResult,
+  ProviderFailure,
+  type ProviderError,
+  type ProviderName,
+  type VideoProvider,
+} from "@/lib/providers/types";
+import { refundIfOwed } from "@/lib/refunds/refund-policy";
+import { refundForJob } from "@/lib/refunds/repository";
+import { createLocalStore, localVideoPath } from "@/lib/storage/local-store";
+import { queuedJob, SPEC, tempDb } from "../helpers/jobs";
+
+/**
+ * Every branch of advance(), one step at a time, on a real (PGlite) database and store. The
+ * upstreams are the outside world: a scripted provider speaking the provider interface, and the
+ * real local renderer.
+ */
+
+let opened: Awaited<ReturnType<typeof tempDb>>;
+let db: Db;
+before(async () => {
+  opened = await tempDb();
+  db = opened.db;
+});
+after(() => opened.close());
+
+let payerSeq = 0x100;
+/** A fresh wallet per test, so one test's jobs never count against another's. */
+const payer = () => `0x${(payerSeq++).toString(16).padStart(40, "0")}`;
+
+const failure = (code: string, retryable = true): ProviderError => ({
+  code,
+  message: `the upstream said ${code}`,
+  retryable,
+});
+
+type Script = {
+  submit?: () => Promise<{ taskId: string }>;
+  poll?: (taskId: string) => Promise<PollResult>;
+};
+
+/** An upstream that does what the test scripts, and records what it was asked. */
+function scripted(name: ProviderName, script: Script = {}) {
+  const calls = { submitted: [] as string[], polled: 0, cancelled: [] as string[] };
+  const provider: VideoProvider = {
+    name,
+    async submit() {
+      const { taskId } = await (script.submit?.() ??
+        Promise.resolve({ taskId: `${name}-${calls.submitted.length + 1}` }));
+      calls.submitted.push(taskId);
+      return { taskId };
+    },
+    async poll(taskId) {
+      calls.polled++;
+      return script.poll?.(taskId) ?? { state: "running" };
+    },
+    async download() {
+      return { body: Readable.from([Buffer.from("a video")]), contentType: "video/mp4", size: 7 };
+    },
+    async cancel(taskId) {
+      calls.cancelled.push(taskId);
+    },
+  };
+  return { provider, calls };
+}
+
+function depsWith(providers: VideoProvider[], over: Partial<AdvanceDeps> = {}): AdvanceDeps {
+  return {
+    db,
+    providers,
+    store: createLocalStore({ dir: path.join(opened.dir, "videos"), secret: "s".repeat(32) }),
+    activeJobsPerWallet: 5,
+    maxAttempts: 3,
+    attemptDeadlineMs: 60_000,
+    pollIntervalMs: 10,
+    videoTtlMs: 60_000,
+    // As the engine wires it: a settled job that ends without a video is refunded.
+    onFinished: async (tx, job) => {
+      await refundIfOwed(tx, job, "generation failed after every attempt", true);
+    },
+    ...over,
+  };
+}
+
+async function generatingJob(spec = SPEC) {
+  const job = await queuedJob(db, payer(), spec);
+  await changeStatus(db, job.id, "queued", "generating", { startedAt: new Date() });
+  return job;
+}
+
+async function settledPayment(job: { id: string; payer: string; amountAtomic: number }) {
+  await insertPayment(db, {
+    id: crypto.randomUUID(),
+    jobId: job.id,
+    payer: job.payer,
+    amountAtomic: job.amountAtomic,
+    network: "eip155:31337",
+    asset: "0x0000000000000000000000000000000000000001",
+    payTo: "0x0000000000000000000000000000000000000002",
+    nonce: `0x${crypto.randomUUID().replaceAll("-", "")}`,
+    validBefore: Math.floor(Date.now() / 1000) + 600,
+    payload: {},
+    requirements: {},
+    status: "settled",
+    settledAt: new Date(),
+  });
+}
+
+const storedBytes = async (key: string) =>
+  (await stat(localVideoPath(path.join(opened.dir, "videos"), key))).size;
+
+const attemptsOf = async (jobId: string) =>
+  (await listAttempts(db, jobId)).map((a) => [
+    a.number,
+    a.provider,
+    a.status,
+    a.error?.code ?? null,
+  ]);
+
+const soon = (next: Date | null, withinMs: number) =>
+  next !== null && next.getTime() - Date.now() <= withinMs;
+
+test("an unknown job is an error, not a silent no-op", async () => {
+  await assert.rejects(advance(depsWith([]), crypto.randomUUID()), /no job/);
+});
+
+test("a job still settling or already finished is left alone", async () => {
+  const { provider, calls } = scripted("local");
+  const settling = await insertJob(db, {
+    id: crypto.randomUUID(),
+    sku: "alpha-fast-custom",
+    status: "pending_settlement",
+    spec: SPEC,
+    payer: payer(),
+    amountAtomic: 260_000,
+    network: "eip155:31337",
+  });
+  assert.deepEqual(await advance(depsWith([provider]), settling.id), {
+    status: "pending_settlement",
+    next: null,
+  });
+  const job = await generatingJob();
+  await changeStatus(db, job.id, "generating", "cancelled", { runAfter: null });
+  assert.deepEqual(await advance(depsWith([provider]), job.id), {
+    status: "cancelled",
+    next: null,
+  });
+  assert.deepEqual(calls.submitted, []);
+});
+
+test("a queued job starts when its wallet has room, and waits while the wallet is full", async () => {
+  const wallet = payer();
+  const first = await queuedJob(db, wallet);
+  const second = await queuedJob(db, wallet);
+  const deps = depsWith([scripted("local").provider], { activeJobsPerWallet: 1 });
+
+  const started = await advance(deps, first.id);
+  assert.equal(started.status, "generating");
+  assert.ok(soon(started.next, 0), "a started job is stepped again at once");
+  assert.ok((await getJob(db, first.id))?.startedAt, "the start is recorded");
+
+  const waiting = await advance(deps, second.id);
+  assert.equal(waiting.status, "queued");
+  assert.ok(waiting.next && waiting.next.getTime() > Date.now(), "it is looked at again later");
+  assert.equal((await getJob(db, second.id))?.status, "queued");
+});
+
+test("a generating job without an attempt submits its first one, recorded before the call", async () => {
+  const job = await generatingJob();
+  let seenWhileSubmitting: unknown[] = [];
+  const { provider } = scripted("local", {
+    submit: async () => {
+      seenWhileSubmitting = await attemptsOf(job.id);
+      return { taskId: "task-a" };
+    },
+  });
+  const result = await advance(depsWith([provider]), job.id);
+  assert.equal(result.status, "generating");
+  assert.deepEqual(seenWhileSubmitting, [[1, "local", "submitting", null]]);
+  const [attempt] = await listAttempts(db, job.id);
+  assert.deepEqual([attempt?.status, attempt?.taskId], ["running", "task-a"]);
+  assert.equal((await getJob(db, job.id))?.attempts, 1);
+});
+
+test("polling a task still running changes nothing and polls again after the interval", async () => {
+  const job = await generatingJob();
+  const { provider, calls } = scripted("local");
+  const deps = depsWith([provider], { pollIntervalMs: 5_000 });
+  await advance(deps, job.id);
+  const result = await advance(deps, job.id);
+  assert.equal(calls.polled, 1);
+  assert.equal(result.status, "generating");
+  assert.ok(result.next && result.next.getTime() - Date.now() > 4_000);
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "running", null]]);
+});
+
+test("a finished task is downloaded and stored, then the job succeeds with its video", async () => {
+  const job = await generatingJob();
+  const { provider } = scripted("local", {
+    poll: async () => ({
+      state: "succeeded",
+      videoUrl: "https://upstream.example/v.mp4",
+      seed: 99,
+      framesPerSecond: 24,
+    }),
+  });
+  const deps = depsWith([provider]);
+  await advance(deps, job.id);
+  assert.deepEqual(await advance(deps, job.id), { status: "succeeded", next: null });
+  const done = await getJob(db, job.id);
+  assert.equal(done?.status, "succeeded");
+  assert.equal(done?.videoKey, job.id);
+  assert.equal(done?.seed, 99);
+  assert.ok(done?.videoExpiresAt && done.videoExpiresAt.getTime() > Date.now());
+  assert.equal(await storedBytes(job.id), 7, "the downloaded video is in the store");
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "succeeded", null]]);
+});
+
+test("the real local renderer takes a job from queued to a stored video", async () => {
+  const job = await queuedJob(db, payer(), { ...SPEC, durationSeconds: 2 });
+  const local = createLocalProvider({
+    workDir: path.join(opened.dir, "renders"),
+    minLatencyMs: 0,
+    faultRate: 0,
+  });
+  const deps = depsWith([local]);
+  let result = await advance(deps, job.id);
+  for (let i = 0; i < 200 && result.next; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    result = await advance(deps, job.id);
+  }
+  assert.equal(result.status, "succeeded");
+  assert.ok((await storedBytes(job.id)) > 1_000, "an MP4 was stored");
+});
+
+test("a submission interrupted by a crash is written off and submitted again", async () => {
+  const job = await generatingJob();
+  const { provider } = scripted("local", {
+    submit: () => new Promise(() => {}), // the process "dies" here: the call never returns
+  });
+  void advance(depsWith([provider]), job.id);
+  for (let i = 0; i < 100 && (await attemptsOf(job.id)).length === 0; i++)
+    await new Promise((r) => setTimeout(r, 10));
+
+  const restarted = scripted("local");
+  const deps = depsWith([restarted.provider]);
+  const result = await advance(deps, job.id);
+  assert.ok(soon(result.next, 0), "the job is stepped again at once");
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "failed", "interrupted"]]);
+  await advance(deps, job.id);
+  assert.deepEqual(await attemptsOf(job.id), [
+    [1, "local", "failed", "interrupted"],
+    [2, "local", "running", null],
+  ]);
+});
+
+test("an attempt on an upstream no longer configured fails over to the configured one", async () => {
+  const job = await generatingJob();
+  await advance(depsWith([scripted("ark").provider]), job.id);
+  const fal = scripted("fal");
+  const deps = depsWith([fal.provider]);
+  await advance(deps, job.id);
+  assert.deepEqual(await attemptsOf(job.id), [[1, "ark", "failed", "provider_unavailable"]]);
+  await advance(deps, job.id);
+  assert.equal((await attemptsOf(job.id))[1]?.[1], "fal");
+  assert.equal(fal.calls.submitted.length, 1);
+});
+
+test("a task the upstream has lost (real renderer, its work folder gone) is retried", async () => {
+  const job = await generatingJob({ ...SPEC, durationSeconds: 2 });
+  const workDir = path.join(opened.dir, "lost-renders");
+  const local = createLocalProvider({ workDir, minLatencyMs: 600_000, faultRate: 0 });
+  const deps = depsWith([local]);
+  await advance(deps, job.id);
+  const [attempt] = await listAttempts(db, job.id);
+  if (attempt?.taskId) await local.cancel(attempt.taskId);
+  await rm(workDir, { recursive: true, force: true });
+  await advance(deps, job.id);
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "failed", "upstream_task_lost"]]);
+  await advance(deps, job.id);
+  assert.equal((await attemptsOf(job.id))[1]?.[2], "running", "a second attempt runs");
+  const [, second] = await listAttempts(db, job.id);
+  if (second?.taskId) await local.cancel(second.taskId);
+});
+
+test("an attempt past its deadline is cancelled upstream and written off", async () => {
+  const job = await generatingJob();
+  const { provider, calls } = scripted("local");
+  await advance(depsWith([provider]), job.id);
+  await new Promise((r) => setTimeout(r, 5));
+  const result = await advance(depsWith([provider], { attemptDeadlineMs: 1 }), job.id);
+  assert.ok(soon(result.next, 0));
+  assert.deepEqual(calls.cancelled, ["local-1"]);
+  assert.equal(calls.polled, 0, "a task past its deadline is not polled");
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "failed", "upstream_timeout"]]);
+});
+
+test("a failed task fails over to the next provider in order", async () => {
+  const job = await generatingJob();
+  const ark = scripted("ark", {
+    poll: async () => ({ state: "failed", error: failure("upstream_failed") }),
+  });
+  const fal = scripted("fal");
+  const deps = depsWith([ark.provider, fal.provider]);
+  await advance(deps, job.id); // submit on ark
+  await advance(deps, job.id); // ark's task failed
+  await advance(deps, job.id); // submit on fal
+  assert.deepEqual(await attemptsOf(job.id), [
+    [1, "ark", "failed", "upstream_failed"],
+    [2, "fal", "running", null],
+  ]);
+  assert.deepEqual([ark.calls.submitted.length, fal.calls.submitted.length], [1, 1]);
+});
+
+test("a submission the upstream refuses, or cannot take, fails the attempt", async () => {
+  const refused = await generatingJob();
+  const busy = scripted("local", {
+    submit: async () => {
+      throw new ProviderFailure(failure("upstream_busy"));
+    },
+  });
+  const result = await advance(depsWith([busy.provider]), refused.id);
+  assert.equal(result.status, "generating");
+  assert.ok(soon(result.next, 0));
+  assert.deepEqual(await attemptsOf(refused.id), [[1, "local", "failed", "upstream_busy"]]);
+
+  const unreachable = await generatingJob();
+  const broken = scripted("local", {
+    submit: async () => {
+      throw new TypeError("fetch failed");
+    },
+  });
+  await advance(depsWith([broken.provider]), unreachable.id);
+  assert.deepEqual(await attemptsOf(unreachable.id), [[1, "local", "failed", "upstream_error"]]);
+});
+
+test("a transient status look-up error keeps the attempt; a broken video ends it", async () => {
+  const job = await generatingJob();
+  let answer: ProviderError = failure("upstream_unreachable");
+  const { provider } = scripted("local", {
+    poll: async () => {
+      throw new ProviderFailure(answer);
+    },
+  });
+  const deps = depsWith([provider]);
+  await advance(deps, job.id);
+  const waiting = await advance(deps, job.id);
+  assert.ok(waiting.next && waiting.next.getTime() > Date.now(), "polled again after the interval");
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "running", null]]);
+
+  answer = failure("broken_video");
+  await advance(deps, job.id);
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "failed", "broken_video"]]);
+});
+
+test("a status look-up that fails with no upstream answer is thrown to the engine", async () => {
+  const job = await generatingJob();
+  const { provider } = scripted("local", {
+    poll: async () => {
+      throw new RangeError("a bug, not an upstream answer");
+    },
+  });
+  const deps = depsWith([provider]);
+  await advance(deps, job.id);
+  await assert.rejects(advance(deps, job.id), RangeError);
+  assert.deepEqual(await attemptsOf(job.id), [[1, "local", "running", null]], "nothing changed");
+});
+
+test("retries exhausted: the paid job fails and its refund is queued", async () => {
+  const job = await generatingJob();
+  await settledPayment(job);
+  const { provider } = scripted("local", {
+    poll: async () => ({ state: "failed", error: failure("upstream_failed") }),
+  });
+  const deps = depsWith([provider], { maxAttempts: 2 });
+  let result = await advance(deps, job.id);
+  for (let i = 0; i < 10 && result.next; i++) result = await advance(deps, job.id);
+  assert.deepEqual(result, { status: "failed", next: null });
+  const failed = await getJob(db, job.id);
+  assert.equal(failed?.error?.code, "upstream_failed");
+  assert.match(failed?.error?.message ?? "", /after 2 attempts/);
+  assert.ok(failed?.finishedAt);
+  assert.deepEqual(await attemptsOf(job.id), [
+    [1, "local", "failed", "upstream_failed"],
+    [2, "local", "failed", "upstream_failed"],
+  ]);
+  const refund = await refundForJob(db, job.id);
+  assert.deepEqual([refund?.status, refund?.amountAtomic], ["pending", job.amountAtomic]);
+});
+
+test("an error the upstream says is final fails the job at once, without more attempts", async () => {
+  const job = await generatingJob();
+  const { provider, calls } = scripted("local", {
+    poll: async () => ({ state: "failed", error: failure("content_rejected_upstream", false) }),
+  });
+  const deps = depsWith([provider]);
+  await advance(deps, job.id);
+  await advance(deps, job.id);
+  assert.deepEqual(await advance(deps, job.id), { status: "failed", next: null });
+  assert.equal(calls.submitted.length, 1);
+  const failed = await getJob(db, job.id);
+  assert.equal(failed?.error?.code, "content_rejected_upstream");
+  assert.equal(failed?.error?.retryable, false);
+  assert.equal(await refundForJob(db, job.id), undefined, "no settled payment, no refund");
+});
+
+test("with no upstream configured the job fails with nothing attempted", async () => {
+  const job = await generatingJob();
+  assert.deepEqual(await advance(depsWith([]), job.id), { status: "failed", next: null });
+  const failed = await getJob(db, job.id);
+  assert.equal(failed?.error?.code, "generation_failed");
+  assert.match(failed?.error?.message ?? "", /after 0 attempts: no upstream is available/);
+});
