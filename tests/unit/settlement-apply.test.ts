@@ -182,10 +182,10 @@ describe("applySettlement", () => {
     assert.equal(row?.paymentResponse, answer.paymentResponse);
     const header = decodePaymentResponseHeader(String(row?.paymentResponse));
     assert.equal(header.transaction, TX);
-    assert.deepEqual(
-      (header.extensions?.["offer-receipt"] as { info: { receipt: unknown } }).info.receipt,
-      answer.body.receipt,
-    );
+    const extension = header.extensions?.["offer-receipt"] as
+      | { info: { receipt: unknown } }
+      | undefined;
+    assert.deepEqual(extension?.info.receipt, answer.body.receipt);
   });
 
   test("unknown: only the payment is marked; the job waits and the key stays in flight", async () => {
