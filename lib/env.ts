@@ -71,6 +71,7 @@ const raw = z.object({
   JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
   VIDEO_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUDIT_CHAIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  RECEIPT_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PORT: int(3000, 1),
   HOST: z.string().min(1).default("127.0.0.1"),
   DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
@@ -164,6 +165,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
       problems.push(
         `AUDIT_CHAIN_SECRET is required on ${e.X402_NETWORK} (it keys the audit log's hash chain)`,
       );
+    if (!e.RECEIPT_SIGNING_SECRET)
+      problems.push(
+        `RECEIPT_SIGNING_SECRET is required on ${e.X402_NETWORK} (it derives the key that signs offers and receipts)`,
+      );
     if (!e.RPC_URL)
       problems.push(
         `RPC_URL is required on ${e.X402_NETWORK} (settlement reconciliation and refunds read the chain)`,
@@ -187,6 +192,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
   if (e.AUDIT_CHAIN_SECRET && e.AUDIT_CHAIN_SECRET === e.VIDEO_URL_SECRET)
     problems.push("AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET (one secret, one purpose)");
+  if (
+    e.RECEIPT_SIGNING_SECRET &&
+    [e.VIDEO_URL_SECRET, e.AUDIT_CHAIN_SECRET].includes(e.RECEIPT_SIGNING_SECRET)
+  )
+    problems.push(
+      "RECEIPT_SIGNING_SECRET must differ from VIDEO_URL_SECRET and AUDIT_CHAIN_SECRET (one secret, one purpose)",
+    );
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
     problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
   if (problems.length) throw new ConfigError(problems);
@@ -277,6 +289,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     },
     videoUrlSecret: e.VIDEO_URL_SECRET,
     auditChainSecret: e.AUDIT_CHAIN_SECRET,
+    receiptSigningSecret: e.RECEIPT_SIGNING_SECRET,
     port: e.PORT,
     host: e.HOST,
     devnetAutostart: devnet && e.DEVNET_AUTOSTART === "true",

@@ -3,9 +3,11 @@ import { type AnyProduct, findProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
+import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
 import { discoveryExtension } from "@/lib/payments/discovery";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
 import { quote } from "@/lib/pricing/quote";
+import { signedOffers } from "@/lib/receipts/offers";
 import { isJsonContentType } from "@/lib/requests/content-type";
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { activeJobs } from "@/lib/checkout/active-jobs";
@@ -88,13 +90,11 @@ async function checkoutProduct(
     const requirements = await buildRequirements(server, env, amount);
     const resource = resourceInfo(baseUrl, product);
     if (!signature) {
-      const required = await paymentRequired(
-        server,
-        requirements,
-        resource,
-        "Payment required",
-        discoveryExtension(product),
-      );
+      const required = await paymentRequired(server, requirements, resource, "Payment required", {
+        ...discoveryExtension(product),
+        ...paymentIdentifierDeclaration(),
+        ...(await signedOffers(requirements, resource.url, baseUrl)),
+      });
       return { kind: "challenge", required };
     }
     return payAndCreateJob({
@@ -106,6 +106,7 @@ async function checkoutProduct(
       amount,
       requirements,
       resource,
+      baseUrl,
       signature,
       idempotencyKey: key,
       requestHash: hash,

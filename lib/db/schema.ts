@@ -26,6 +26,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 /** An idempotency key is held while its request runs, then keeps the answer to replay. */
 export const IDEMPOTENCY_STATES = ["in_flight", "completed"] as const;
 export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number];
+/** `header`: the spec's Idempotency-Key; `payment`: x402's payment-identifier. */
+export const IDEMPOTENCY_KINDS = ["header", "payment"] as const;
+export type IdempotencyKind = (typeof IDEMPOTENCY_KINDS)[number];
 
 /**
  * The database refuses a state the code does not know: a CHECK built from the code's own list.
@@ -99,6 +102,8 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
     settledAt: ts("settled_at"),
+    /** The signed offer-receipt receipt, issued once when the settlement is first reported. */
+    receipt: jsonb("receipt"),
   },
   (t) => [
     uniqueIndex("payments_authorization_uq").on(t.network, t.payer, t.nonce),
@@ -111,17 +116,25 @@ export const payments = pgTable(
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    key: text("key").primaryKey(),
+    kind: text("kind").$type<IdempotencyKind>().notNull().default("header"),
+    key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
+    /** payment keys: a fingerprint of the whole signed payment payload. */
+    payloadHash: text("payload_hash"),
     jobId: uuid("job_id").references(() => jobs.id),
     state: text("state").$type<IdempotencyState>().notNull(),
     response: jsonb("response"),
+    /** The settlement answered with the response, replayed as its PAYMENT-RESPONSE. */
+    paymentResponse: jsonb("payment_response"),
     createdAt: ts("created_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
     index("idempotency_keys_expires_idx").on(t.expiresAt),
+    index("idempotency_keys_job_idx").on(t.jobId),
     oneOf("idempotency_keys_state_check", t.state, IDEMPOTENCY_STATES),
+    oneOf("idempotency_keys_kind_check", t.kind, IDEMPOTENCY_KINDS),
   ],
 );
 

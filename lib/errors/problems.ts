@@ -26,6 +26,14 @@ const PROBLEMS = {
     title: "A request with this Idempotency-Key is still in progress",
   },
   not_cancellable: { status: 409, title: "The job can no longer be cancelled" },
+  payment_identifier_in_flight: {
+    status: 409,
+    title: "A payment with this payment-identifier is still being processed",
+  },
+  payment_identifier_reused: {
+    status: 409,
+    title: "payment-identifier reused with a different payment or request",
+  },
   payment_in_flight: {
     status: 409,
     title: "This payment authorization is already being processed",

@@ -17,7 +17,12 @@ import {
   pricingFacts,
 } from "@/lib/storefront/price-book";
 import { IMAGE_POLICY } from "@/lib/storefront/image-facts";
-import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+import {
+  IDEMPOTENCY_CHOICE,
+  RECEIPT_FACTS,
+  SERVICE_DESCRIPTION,
+  SERVICE_NAME,
+} from "@/lib/storefront/service-info";
 
 const problem = (description: string) => ({
   description,
@@ -74,14 +79,14 @@ export function buildOpenApiDocument(baseUrl: string) {
             in: "header",
             required: false,
             schema: { type: "string", maxLength: 255 },
-            description: "Replays the original job without a second charge for 24 h.",
+            description: `Replays the original job without a second charge for 24 h. ${IDEMPOTENCY_CHOICE.idempotency_key} ${IDEMPOTENCY_CHOICE.both}`,
           },
           {
             name: "PAYMENT-SIGNATURE",
             in: "header",
             required: false,
             schema: { type: "string" },
-            description: "Base64 x402 v2 payment payload for the quoted requirements.",
+            description: `Base64 x402 v2 payment payload for the quoted requirements. ${IDEMPOTENCY_CHOICE.payment_identifier}`,
           },
         ],
         requestBody: {
@@ -96,7 +101,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             headers: {
               "PAYMENT-RESPONSE": {
                 schema: { type: "string" },
-                description: "Base64 settlement receipt.",
+                description: `Base64 settlement. ${RECEIPT_FACTS.receipts}`,
               },
             },
           },
@@ -105,8 +110,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             "#/components/schemas/JobCreated",
           ),
           "402": {
-            description:
-              "Payment required: the x402 v2 PaymentRequired object, also in the PAYMENT-REQUIRED header.",
+            description: `Payment required: the x402 v2 PaymentRequired object, also in the PAYMENT-REQUIRED header. Its extensions declare payment-identifier and carry signed offers. ${RECEIPT_FACTS.offers}`,
             headers: {
               "PAYMENT-REQUIRED": {
                 schema: { type: "string" },
@@ -120,7 +124,9 @@ export function buildOpenApiDocument(baseUrl: string) {
           "403": problem(
             "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged.",
           ),
-          "409": problem("A request with this Idempotency-Key or payment is still in progress."),
+          "409": problem(
+            "A request with this Idempotency-Key, payment authorization or payment-identifier is still in progress (`idempotency_key_in_flight`, `payment_in_flight`, `payment_identifier_in_flight`), or the payment-identifier was used with another payment or body (`payment_identifier_reused`).",
+          ),
           "422": problem(
             p.mode === "image"
               ? "Idempotency-Key reused with a different request, or an image URL refused or not fetchable (`image_fetch_refused`, `image_fetch_failed`) or out of range (`image_dimensions`)."
@@ -206,6 +212,20 @@ export function buildOpenApiDocument(baseUrl: string) {
         "200": {
           description: "This document.",
           content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
+    },
+  };
+  paths["/.well-known/did.json"] = {
+    get: {
+      operationId: "get_did_document",
+      tags: ["service"],
+      security: [],
+      description: `The service's DID document (did:web). ${RECEIPT_FACTS.key}.`,
+      responses: {
+        "200": {
+          description: "DID document with the Ed25519 key (JWK) that signs offers and receipts.",
+          content: { "application/did+json": { schema: { type: "object" } } },
         },
       },
     },

@@ -8,6 +8,19 @@ import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written. */
 
+export const receiptSchema = z
+  .object({
+    format: z.literal("jws"),
+    signature: z
+      .string()
+      .describe(
+        "JWS compact serialization (EdDSA, Ed25519). Payload: version, network, resourceUrl, payer, issuedAt, transaction, jobId, sku, amount (atomic units), asset, payTo. The header's kid names the key in /.well-known/did.json.",
+      ),
+  })
+  .describe(
+    "The x402 offer-receipt extension's signed receipt of the settled payment; verify it offline against the service's published key.",
+  );
+
 export const jobCreatedSchema = z.object({
   job_id: z.string().uuid(),
   status: z
@@ -17,6 +30,7 @@ export const jobCreatedSchema = z.object({
     ),
   status_url: z.string().describe("Path of the job resource to poll."),
   note: z.string().optional(),
+  receipt: receiptSchema.optional().describe("Present once the payment settled."),
 });
 
 export const jobErrorSchema = z.object({
@@ -60,6 +74,7 @@ export const jobSchema = z.object({
     .describe("The payment given back when a paid job ends without a video."),
   progress: jobProgressSchema,
   payment: jobPaymentSchema,
+  receipt: receiptSchema.nullable().describe("Null until the payment settled."),
 });
 
 export const statusSchema = z.object({

@@ -6,6 +6,8 @@ import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import {
   CONTENT_POLICY,
   FREE_ENDPOINTS,
+  IDEMPOTENCY_CHOICE,
+  RECEIPT_FACTS,
   networkName,
   SERVICE_DESCRIPTION,
   SERVICE_NAME,
@@ -95,6 +97,18 @@ do {
 } while (!["succeeded", "failed", "cancelled"].includes(job.status));
 console.log(job.video_url);
 \`\`\`
+
+## Idempotency: which to use when
+
+- ${IDEMPOTENCY_CHOICE.idempotency_key}
+- ${IDEMPOTENCY_CHOICE.payment_identifier}
+- ${IDEMPOTENCY_CHOICE.both}
+
+## Signed offers and receipts
+
+- ${RECEIPT_FACTS.offers}
+- ${RECEIPT_FACTS.receipts}
+- Signed as ${RECEIPT_FACTS.format.toUpperCase()} (${RECEIPT_FACTS.alg}, Ed25519; x402 \`${RECEIPT_FACTS.extension}\` extension). Verify offline with any JWS library against the key in [${baseUrl}/.well-known/did.json](${baseUrl}/.well-known/did.json); changing any field breaks the signature.
 
 ## Paid endpoints (fixed price)
 
