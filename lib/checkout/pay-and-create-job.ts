@@ -23,6 +23,8 @@ import {
   refused,
 } from "@/lib/checkout/outcome";
 import { replayForPayment } from "@/lib/checkout/replay-payment";
+import { withWebhookSecret } from "@/lib/webhooks/checkout-callback";
+import { saveEndpoint } from "@/lib/webhooks/repository";
 
 export type PaidRequest = {
   db: Db;
@@ -36,6 +38,8 @@ export type PaidRequest = {
   signature: string;
   idempotencyKey: string | null;
   requestHash: string;
+  /** The vetted Webhook-URL header, or null. */
+  webhookUrl: string | null;
 };
 
 // Serialises the capacity check with job creation across processes.
@@ -91,6 +95,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
 
   const jobId = randomUUID();
   const paymentId = randomUUID();
+  let webhookSecret: string | null = null;
   try {
     await auditedTransaction(db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
@@ -104,6 +109,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
         amountAtomic: req.amount,
         network: env.network,
       });
+      if (req.webhookUrl) webhookSecret = await saveEndpoint(tx, jobId, req.webhookUrl);
       await insertPayment(tx, {
         id: paymentId,
         jobId,
@@ -169,17 +175,20 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
     return {
       kind: "created",
       status: 200,
-      body: jobCreatedBody(jobId, "queued"),
+      body: withWebhookSecret(jobCreatedBody(jobId, "queued"), webhookSecret),
       settlement: outcome.response,
     };
   }
   return {
     kind: "created",
     status: 202,
-    body: jobCreatedBody(
-      jobId,
-      "pending_settlement",
-      "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+    body: withWebhookSecret(
+      jobCreatedBody(
+        jobId,
+        "pending_settlement",
+        "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+      ),
+      webhookSecret,
     ),
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
 import { formatUsd } from "@/lib/pricing/quote";
 import { refundForJob, type RefundRow } from "@/lib/refunds/repository";
+import { type WebhookAttempts, webhookAttempts } from "@/lib/webhooks/events";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,6 +20,8 @@ export type JobResource = {
   error: JobRow["error"];
   /** Present when the payment is being (or was) given back. */
   refund: { status: RefundRow["status"]; amount: string; transaction: string | null } | null;
+  /** The deliveries to the job's Webhook-URL, when it gave one. */
+  webhooks?: WebhookAttempts;
 };
 
 export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
@@ -64,5 +67,8 @@ export async function findJobResource(
 ): Promise<JobResource | null> {
   if (!UUID.test(id)) return null;
   const job = await getJob(db, id.toLowerCase());
-  return job ? toJobResource(job, signVideoUrl, await refundForJob(db, job.id)) : null;
+  if (!job) return null;
+  const resource = await toJobResource(job, signVideoUrl, await refundForJob(db, job.id));
+  const webhooks = await webhookAttempts(db, job.id);
+  return webhooks.length ? { ...resource, webhooks } : resource;
 }

@@ -3,6 +3,7 @@ import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { ACTIVE_STATUSES, type JobStatus, transition } from "@/lib/jobs/state-machine";
+import { webhookOnTransition } from "@/lib/webhooks/events";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
@@ -55,6 +56,7 @@ export async function changeStatus(
     to,
     ...(patch.error ? { error: patch.error } : {}),
   });
+  await webhookOnTransition(db, row);
   return row;
 }
 
