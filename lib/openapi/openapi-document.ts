@@ -17,6 +17,7 @@ import {
 } from "@/lib/storefront/price-book";
 import { IMAGE_POLICY } from "@/lib/storefront/image-facts";
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+import { WEBHOOK_URL_PARAMETER } from "@/lib/webhooks/response-schema";
 
 const problem = (description: string) => ({
   description,
@@ -82,6 +83,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             schema: { type: "string" },
             description: "Base64 x402 v2 payment payload for the quoted requirements.",
           },
+          WEBHOOK_URL_PARAMETER,
         ],
         requestBody: {
           required: true,
@@ -117,7 +119,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             },
           },
           "403": problem(
-            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged.",
+            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`, or a refused Webhook-URL: `webhook_url_refused`) or the content policy before payment; never charged.",
           ),
           "409": problem("A request with this Idempotency-Key or payment is still in progress."),
           "422": problem(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
+import { webhookAttemptsSchema, webhookSecretSchema } from "@/lib/webhooks/response-schema";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written. */
 
@@ -12,6 +13,7 @@ export const jobCreatedSchema = z.object({
     ),
   status_url: z.string().describe("Path of the job resource to poll."),
   note: z.string().optional(),
+  webhook_secret: webhookSecretSchema.optional(),
 });
 
 export const jobErrorSchema = z.object({
@@ -53,6 +55,7 @@ export const jobSchema = z.object({
     })
     .nullable()
     .describe("The payment given back when a paid job ends without a video."),
+  webhooks: webhookAttemptsSchema.optional(),
 });
 
 export const statusSchema = z.object({
