@@ -68,6 +68,8 @@ const raw = z.object({
   LIMIT_UPLOADS_PER_MINUTE_PER_IP: int(20, 1),
   IMAGE_FETCH_TIMEOUT_MS: int(10_000, 1),
   IMAGE_FETCH_ALLOW_HOSTS: z.string().default(""),
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  WEBHOOK_RETRY_BASE_MS: int(10_000, 1),
   JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
   VIDEO_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUDIT_CHAIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -263,6 +265,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
           .map((h) => h.trim().toLowerCase())
           .filter(Boolean),
       ),
+    },
+    webhooks: {
+      /** Callbacks may reach private, loopback and link-local addresses, and use http (tests, private deployments). */
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      /** The first retry's delay; each later one is three times longer (capped), for 24 hours. */
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     },
     // Devnet: account #0 refunds. Production: a dedicated hot key, never the payTo wallet's.
     refundKey: (e.REFUND_PRIVATE_KEY ?? (devnet ? DEVNET_ACCOUNT0_KEY : undefined)) as

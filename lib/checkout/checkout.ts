@@ -15,6 +15,7 @@ import { type CheckoutOutcome, refused, withFacts } from "@/lib/checkout/outcome
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
 import { prepareSpec } from "@/lib/checkout/prepare-spec";
 import { requestHash } from "@/lib/checkout/request-hash";
+import { callbackFromHeader } from "@/lib/webhooks/checkout-callback";
 
 export type CheckoutDeps = {
   db: Db;
@@ -65,6 +66,8 @@ async function checkoutProduct(
   const prepared = await prepareSpec(product, bytes, env);
   if (prepared.kind === "refused") return prepared;
   const { spec, facts } = prepared;
+  const callback = await callbackFromHeader(request.headers, env.webhooks);
+  if ("kind" in callback) return withFacts(callback, facts);
 
   const hash = requestHash(product.sku, spec);
   const key = request.headers.get("idempotency-key");
@@ -110,6 +113,7 @@ async function checkoutProduct(
       signature,
       idempotencyKey: key,
       requestHash: hash,
+      webhookUrl: callback.url,
     });
   };
   return withFacts(await priced(), facts);

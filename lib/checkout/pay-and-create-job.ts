@@ -29,6 +29,8 @@ import {
   refused,
 } from "@/lib/checkout/outcome";
 import { replayForPayment } from "@/lib/checkout/replay-payment";
+import { withWebhookSecret } from "@/lib/webhooks/checkout-callback";
+import { saveEndpoint } from "@/lib/webhooks/repository";
 
 export type PaidRequest = {
   db: Db;
@@ -44,6 +46,8 @@ export type PaidRequest = {
   signature: string;
   idempotencyKey: string | null;
   requestHash: string;
+  /** The vetted Webhook-URL header, or null. */
+  webhookUrl: string | null;
 };
 
 // Serialises the capacity check with job creation across processes.
@@ -146,6 +150,7 @@ async function verifyAndCreate(
 
   const jobId = randomUUID();
   const paymentId = randomUUID();
+  let webhookSecret: string | null = null;
   try {
     await auditedTransaction(db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
@@ -159,6 +164,7 @@ async function verifyAndCreate(
         amountAtomic: req.amount,
         network: env.network,
       });
+      if (req.webhookUrl) webhookSecret = await saveEndpoint(tx, jobId, req.webhookUrl);
       await insertPayment(tx, {
         id: paymentId,
         jobId,
@@ -233,17 +239,20 @@ async function verifyAndCreate(
     return {
       kind: "created",
       status: 200,
-      body: answer?.body ?? jobCreatedBody(jobId, "queued"),
+      body: withWebhookSecret(answer?.body ?? jobCreatedBody(jobId, "queued"), webhookSecret),
       settlement: answer?.settlement ?? outcome.response,
     };
   }
   return {
     kind: "created",
     status: 202,
-    body: jobCreatedBody(
-      jobId,
-      "pending_settlement",
-      "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+    body: withWebhookSecret(
+      jobCreatedBody(
+        jobId,
+        "pending_settlement",
+        "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+      ),
+      webhookSecret,
     ),
   };
 }

@@ -7,6 +7,7 @@ const PROBLEMS = {
   body_too_large: { status: 403, title: "Request body too large" },
   unsupported_media_type: { status: 403, title: "Body not sent as application/json" },
   content_policy: { status: 403, title: "Prompt rejected by the content policy" },
+  webhook_url_refused: { status: 403, title: "Webhook URL refused" },
   link_invalid: { status: 403, title: "Invalid download link" },
   link_expired: { status: 403, title: "Download link expired" },
   signature_required: { status: 401, title: "Sign in with the paying wallet" },

@@ -23,6 +23,7 @@ import {
   SERVICE_DESCRIPTION,
   SERVICE_NAME,
 } from "@/lib/storefront/service-info";
+import { WEBHOOK_URL_PARAMETER } from "@/lib/webhooks/response-schema";
 
 const problem = (description: string) => ({
   description,
@@ -88,6 +89,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             schema: { type: "string" },
             description: `Base64 x402 v2 payment payload for the quoted requirements. ${IDEMPOTENCY_CHOICE.payment_identifier}`,
           },
+          WEBHOOK_URL_PARAMETER,
         ],
         requestBody: {
           required: true,
@@ -122,7 +124,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             },
           },
           "403": problem(
-            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged.",
+            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`, or a refused Webhook-URL: `webhook_url_refused`) or the content policy before payment; never charged.",
           ),
           "409": problem(
             "A request with this Idempotency-Key, payment authorization or payment-identifier is still in progress (`idempotency_key_in_flight`, `payment_in_flight`, `payment_identifier_in_flight`), or the payment-identifier was used with another payment or body (`payment_identifier_reused`).",

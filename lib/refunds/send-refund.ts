@@ -5,6 +5,7 @@ import { readFact, receiptMissing } from "@/lib/payments/chain-fact";
 import { nonceTaker } from "@/lib/payments/nonce-taker";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { type RefundRow, updateRefund } from "@/lib/refunds/repository";
+import { webhookOnRefundConfirmed } from "@/lib/webhooks/events";
 
 export type RefundFaults = { crashAfterRecord?: () => void; crashAfterBroadcast?: () => void };
 
@@ -53,6 +54,7 @@ export async function driveRefund(
           refund.jobId,
           { transaction: hash, receipt: receipt.value.status },
         );
+        if (status === "confirmed") await webhookOnRefundConfirmed(tx, refund, hash);
       }
     });
     return status;

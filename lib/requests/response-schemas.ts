@@ -5,6 +5,7 @@ import {
   providerReliabilitySchema,
 } from "@/lib/job-events/live-schemas";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
+import { webhookAttemptsSchema, webhookSecretSchema } from "@/lib/webhooks/response-schema";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written. */
 
@@ -31,6 +32,7 @@ export const jobCreatedSchema = z.object({
   status_url: z.string().describe("Path of the job resource to poll."),
   note: z.string().optional(),
   receipt: receiptSchema.optional().describe("Present once the payment settled."),
+  webhook_secret: webhookSecretSchema.optional(),
 });
 
 export const jobErrorSchema = z.object({
@@ -75,6 +77,7 @@ export const jobSchema = z.object({
   progress: jobProgressSchema,
   payment: jobPaymentSchema,
   receipt: receiptSchema.nullable().describe("Null until the payment settled."),
+  webhooks: webhookAttemptsSchema.optional(),
 });
 
 export const statusSchema = z.object({
