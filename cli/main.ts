@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   type ClipRequest,
+  describeReceipt,
   download,
   getJob,
   parseUsd,
@@ -10,6 +11,7 @@ import {
   quote,
   ServiceError,
   usd,
+  verifyReceipt,
   waitForJob,
 } from "./reel402-client";
 
@@ -19,6 +21,7 @@ Usage:
   reel402 quote "prompt" [options]          exact price of a clip, nothing is paid
   reel402 generate "prompt" [options]       pay, wait, download the MP4
   reel402 job <id>                          show a job
+  reel402 receipt <id>                      verify a job's signed receipt (exit 1 if it fails)
   reel402 mcp [--budget USD]                MCP server on stdio (quote_video, generate_video, get_job)
 
 Options:
@@ -116,6 +119,17 @@ export async function main(argv: string[]): Promise<void> {
     if (!arg) fail("usage: reel402 job <id>", 2);
     return console.log(JSON.stringify(await getJob(baseUrl, arg), null, 2));
   }
+  if (command === "receipt") {
+    if (!arg) fail("usage: reel402 receipt <id>", 2);
+    const job = await getJob(baseUrl, arg);
+    if (!job.receipt) fail(`job ${arg} has no receipt (status ${job.status}: not settled)`);
+    const verified = await verifyReceipt(baseUrl, job.receipt, job.job_id);
+    if (!verified.ok) fail(describeReceipt(verified));
+    console.log(describeReceipt(verified));
+    return console.log(
+      JSON.stringify({ receipt: job.receipt, payload: verified.payload }, null, 2),
+    );
+  }
   if (command !== "quote" && command !== "generate")
     fail(`unknown command ${command}; see reel402 --help`, 2);
 
@@ -137,6 +151,8 @@ export async function main(argv: string[]): Promise<void> {
   console.log(
     `job ${paid.jobId}  price ${paid.priceUsd} USDC  settlement ${paid.transaction ?? "(being confirmed)"}`,
   );
+  if (paid.receipt)
+    console.log(describeReceipt(await verifyReceipt(baseUrl, paid.receipt, paid.jobId)));
   const started = Date.now();
   const spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
   let frame = 0;

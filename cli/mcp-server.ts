@@ -4,11 +4,13 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { z } from "zod";
 import {
   type ClipRequest,
+  describeReceipt,
   getJob,
   pay,
   quote,
   ServiceError,
   usd,
+  verifyReceipt,
   waitForJob,
 } from "./reel402-client";
 
@@ -120,14 +122,18 @@ export function createMcpServer(
           return failure(
             new Error(`job ${job.job_id} ${job.status}: ${job.error?.message ?? "no video"}`),
           );
+        const receipt = job.receipt ?? paid.receipt;
+        const verified = receipt ? await verifyReceipt(baseUrl, receipt, job.job_id) : null;
         return text(
-          `Video ready: ${job.video_url}\nJob ${job.job_id}, paid ${paid.priceUsd} USDC (settlement ${paid.transaction ?? "pending"}).`,
+          `Video ready: ${job.video_url}\nJob ${job.job_id}, paid ${paid.priceUsd} USDC (settlement ${paid.transaction ?? "pending"}).\n${verified ? describeReceipt(verified) : "No receipt yet (settlement being confirmed)."}`,
           {
             job_id: job.job_id,
             video_url: job.video_url,
             video_expires_at: job.video_expires_at,
             price_usd: paid.priceUsd,
             transaction: paid.transaction,
+            receipt,
+            receipt_verified: verified?.ok ?? false,
           },
         );
       } catch (error) {
@@ -139,13 +145,19 @@ export function createMcpServer(
     "get_job",
     {
       title: "Get a job",
-      description: "Status of a job and, once succeeded, its video URL.",
+      description:
+        "Status of a job and, once succeeded, its video URL; its signed payment receipt, verified against the service's published key.",
       inputSchema: { job_id: z.string().uuid() },
     },
     async ({ job_id }) => {
       try {
         const job = await getJob(baseUrl, job_id);
-        return text(JSON.stringify(job, null, 2), job as unknown as Record<string, unknown>);
+        const verified = job.receipt ? await verifyReceipt(baseUrl, job.receipt, job.job_id) : null;
+        const result = { ...job, receipt_verified: verified?.ok ?? false };
+        return text(
+          `${JSON.stringify(job, null, 2)}\n${verified ? describeReceipt(verified) : "No receipt (not settled)."}`,
+          result as unknown as Record<string, unknown>,
+        );
       } catch (error) {
         return failure(error);
       }

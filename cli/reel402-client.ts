@@ -11,6 +11,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import type { PrivateKeyAccount } from "viem/accounts";
+import { keysFromDidDocument, type Verified, verifyJws } from "../lib/receipts/verify-receipt";
 
 /** What the CLI and the MCP tools share: quote, pay, poll, download. Talks HTTP only. */
 
@@ -32,7 +33,11 @@ export type Job = {
   video_url: string | null;
   video_expires_at: string | null;
   error: { code: string; message: string } | null;
+  receipt?: SignedReceipt | null;
 };
+
+/** The x402 offer-receipt receipt of a paid job (JWS). */
+export type SignedReceipt = { format: string; signature: string };
 
 export class ServiceError extends Error {
   constructor(
@@ -118,7 +123,13 @@ export async function quote(baseUrl: string, req: ClipRequest): Promise<Quote> {
   return { required, amountAtomic, priceUsd: usd(amountAtomic), path, body };
 }
 
-export type Paid = { jobId: string; status: string; transaction: string | null; priceUsd: string };
+export type Paid = {
+  jobId: string;
+  status: string;
+  transaction: string | null;
+  priceUsd: string;
+  receipt: SignedReceipt | null;
+};
 
 /** Pays a quote once. The Idempotency-Key makes a retry of this call safe. */
 export async function pay(
@@ -149,14 +160,45 @@ export async function pay(
     body: JSON.stringify(q.body),
   });
   if (res.status !== 200 && res.status !== 202) throw await failure(res);
-  const created = (await res.json()) as { job_id: string; status: string };
-  const receipt = res.headers.get("payment-response");
+  const created = (await res.json()) as {
+    job_id: string;
+    status: string;
+    receipt?: SignedReceipt;
+  };
+  const settlement = res.headers.get("payment-response");
   return {
     jobId: created.job_id,
     status: created.status,
-    transaction: receipt ? decodePaymentResponseHeader(receipt).transaction : null,
+    transaction: settlement ? decodePaymentResponseHeader(settlement).transaction : null,
     priceUsd: q.priceUsd,
+    receipt: created.receipt ?? null,
   };
+}
+
+/**
+ * Checks a receipt's signature against the key the service publishes in its DID document
+ * (/.well-known/did.json), and that it is a receipt for this job.
+ */
+export async function verifyReceipt(
+  baseUrl: string,
+  receipt: SignedReceipt,
+  jobId: string,
+): Promise<Verified> {
+  if (receipt.format !== "jws")
+    return { ok: false, reason: `unsupported format ${receipt.format}` };
+  const res = await fetch(`${baseUrl}/.well-known/did.json`);
+  if (!res.ok) return { ok: false, reason: `no DID document (HTTP ${res.status})` };
+  const verified = verifyJws(receipt.signature, keysFromDidDocument(await res.json()));
+  if (verified.ok && verified.payload.jobId !== jobId)
+    return { ok: false, reason: `the receipt is for job ${verified.payload.jobId}` };
+  return verified;
+}
+
+/** One line saying what a verified receipt proves. */
+export function describeReceipt(v: Verified): string {
+  if (!v.ok) return `receipt NOT verified: ${v.reason}`;
+  const p = v.payload;
+  return `receipt verified (${v.kid}): job ${p.jobId}, ${p.sku}, ${usd(BigInt(String(p.amount)))} USDC on ${p.network} from ${p.payer}, settlement ${p.transaction}`;
 }
 
 export async function getJob(baseUrl: string, id: string): Promise<Job> {

@@ -68,10 +68,13 @@ const raw = z.object({
   LIMIT_UPLOADS_PER_MINUTE_PER_IP: int(20, 1),
   IMAGE_FETCH_TIMEOUT_MS: int(10_000, 1),
   IMAGE_FETCH_ALLOW_HOSTS: z.string().default(""),
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  WEBHOOK_RETRY_BASE_MS: int(10_000, 1),
   JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
   VIDEO_URL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUDIT_CHAIN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   IP_HASH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  RECEIPT_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PORT: int(3000, 1),
   HOST: z.string().min(1).default("127.0.0.1"),
   DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
@@ -165,6 +168,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
       problems.push(
         `AUDIT_CHAIN_SECRET is required on ${e.X402_NETWORK} (it keys the audit log's hash chain)`,
       );
+    if (!e.RECEIPT_SIGNING_SECRET)
+      problems.push(
+        `RECEIPT_SIGNING_SECRET is required on ${e.X402_NETWORK} (it derives the key that signs offers and receipts)`,
+      );
     if (!e.RPC_URL)
       problems.push(
         `RPC_URL is required on ${e.X402_NETWORK} (settlement reconciliation and refunds read the chain)`,
@@ -188,10 +195,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
     problems.push("BLOB_READ_WRITE_TOKEN is required when STORAGE_DRIVER=blob");
   if (e.AUDIT_CHAIN_SECRET && e.AUDIT_CHAIN_SECRET === e.VIDEO_URL_SECRET)
     problems.push("AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET (one secret, one purpose)");
-  if (e.IP_HASH_SECRET && [e.VIDEO_URL_SECRET, e.AUDIT_CHAIN_SECRET].includes(e.IP_HASH_SECRET))
-    problems.push(
-      "IP_HASH_SECRET must differ from VIDEO_URL_SECRET and AUDIT_CHAIN_SECRET (one secret, one purpose)",
-    );
+  for (const [name, value] of [
+    ["IP_HASH_SECRET", e.IP_HASH_SECRET],
+    ["RECEIPT_SIGNING_SECRET", e.RECEIPT_SIGNING_SECRET],
+  ] as const)
+    if (value && [e.VIDEO_URL_SECRET, e.AUDIT_CHAIN_SECRET].includes(value))
+      problems.push(
+        `${name} must differ from VIDEO_URL_SECRET and AUDIT_CHAIN_SECRET (one secret, one purpose)`,
+      );
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
     problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
   if (problems.length) throw new ConfigError(problems);
@@ -257,6 +268,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
           .filter(Boolean),
       ),
     },
+    webhooks: {
+      /** Callbacks may reach private, loopback and link-local addresses, and use http (tests, private deployments). */
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      /** The first retry's delay; each later one is three times longer (capped), for 24 hours. */
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
     // Devnet: account #0 refunds. Production: a dedicated hot key, never the payTo wallet's.
     refundKey: (e.REFUND_PRIVATE_KEY ?? (devnet ? DEVNET_ACCOUNT0_KEY : undefined)) as
       | `0x${string}`
@@ -283,6 +300,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     videoUrlSecret: e.VIDEO_URL_SECRET,
     auditChainSecret: e.AUDIT_CHAIN_SECRET,
     ipHashSecret: e.IP_HASH_SECRET,
+    receiptSigningSecret: e.RECEIPT_SIGNING_SECRET,
     port: e.PORT,
     host: e.HOST,
     devnetAutostart: devnet && e.DEVNET_AUTOSTART === "true",

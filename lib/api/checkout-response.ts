@@ -19,11 +19,10 @@ function outcomeResponse(outcome: CheckoutOutcome): Response {
     case "created":
       return json(outcome.body, outcome.status, paymentResponseHeader(outcome.settlement));
     case "replayed":
-      return json(
-        outcome.body,
-        200,
-        outcome.by === "idempotency_key" ? { "Idempotent-Replayed": "true" } : {},
-      );
+      return json(outcome.body, 200, {
+        ...(outcome.by === "payment" ? {} : { "Idempotent-Replayed": "true" }),
+        ...(outcome.paymentResponse ? { "PAYMENT-RESPONSE": outcome.paymentResponse } : {}),
+      });
     case "refused":
       return refusalResponse(outcome);
   }

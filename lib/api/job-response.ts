@@ -4,6 +4,7 @@ import { baseUrlFor } from "@/lib/api/base-url";
 import { json } from "@/lib/api/json";
 import { getEnv } from "@/lib/env";
 import { findJobResource } from "@/lib/jobs/job-resource";
+import { jobReceipt } from "@/lib/receipts/job-receipt";
 import { isTerminal } from "@/lib/jobs/state-machine";
 import { getVideoStore } from "@/lib/storage/store";
 
@@ -20,7 +21,7 @@ export async function jobResponse(request: Request, id: string): Promise<Respons
   );
   if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
   // Finished jobs change only when the link expires; in-flight ones must be polled fresh.
-  return json(job, 200, {
+  return json({ ...job, receipt: await jobReceipt(db, job.job_id, base) }, 200, {
     "cache-control": isTerminal(job.status) ? "private, max-age=5" : "no-store",
   });
 }

@@ -14,6 +14,7 @@ export const ROUTES: readonly { pattern: string; methods: readonly string[] }[] 
   { pattern: "/status", methods: ["GET"] },
   { pattern: "/llms.txt", methods: ["GET"] },
   { pattern: "/openapi.json", methods: ["GET"] },
+  { pattern: "/.well-known/did.json", methods: ["GET"] },
   { pattern: "/uploads", methods: ["POST"] },
   { pattern: "/generate/:model/:product", methods: ["POST"] },
   { pattern: "/jobs", methods: ["GET"] },

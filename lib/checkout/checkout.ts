@@ -3,9 +3,11 @@ import { type AnyProduct, findProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
+import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
 import { discoveryExtension } from "@/lib/payments/discovery";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
 import { quote } from "@/lib/catalog/quote";
+import { signedOffers } from "@/lib/receipts/offers";
 import { isJsonContentType } from "@/lib/requests/content-type";
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { activeJobs } from "@/lib/checkout/active-jobs";
@@ -13,6 +15,7 @@ import { type CheckoutOutcome, refused, withFacts } from "@/lib/checkout/outcome
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
 import { prepareSpec } from "@/lib/checkout/prepare-spec";
 import { requestHash } from "@/lib/checkout/request-hash";
+import { callbackFromHeader } from "@/lib/webhooks/checkout-callback";
 
 export type CheckoutDeps = {
   db: Db;
@@ -63,6 +66,8 @@ async function checkoutProduct(
   const prepared = await prepareSpec(product, bytes, env);
   if (prepared.kind === "refused") return prepared;
   const { spec, facts } = prepared;
+  const callback = await callbackFromHeader(request.headers, env.webhooks);
+  if ("kind" in callback) return withFacts(callback, facts);
 
   const hash = requestHash(product.sku, spec);
   const key = request.headers.get("idempotency-key");
@@ -88,13 +93,11 @@ async function checkoutProduct(
     const requirements = await buildRequirements(server, env, amount);
     const resource = resourceInfo(baseUrl, product);
     if (!signature) {
-      const required = await paymentRequired(
-        server,
-        requirements,
-        resource,
-        "Payment required",
-        discoveryExtension(product),
-      );
+      const required = await paymentRequired(server, requirements, resource, "Payment required", {
+        ...discoveryExtension(product),
+        ...paymentIdentifierDeclaration(),
+        ...(await signedOffers(requirements, resource.url, baseUrl)),
+      });
       return { kind: "challenge", required };
     }
     return payAndCreateJob({
@@ -106,9 +109,11 @@ async function checkoutProduct(
       amount,
       requirements,
       resource,
+      baseUrl,
       signature,
       idempotencyKey: key,
       requestHash: hash,
+      webhookUrl: callback.url,
     });
   };
   return withFacts(await priced(), facts);

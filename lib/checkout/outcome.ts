@@ -24,8 +24,17 @@ export type Created = {
   settlement?: SettleResponse;
 };
 
-/** An answer given before, again: for the same Idempotency-Key, or the same settled payment. */
-export type Replayed = { kind: "replayed"; by: "idempotency_key" | "payment"; body: unknown };
+/**
+ * An answer given before, again: for the same Idempotency-Key, the same settled payment, or the
+ * same payment-identifier with the same payment (which replays its PAYMENT-RESPONSE too).
+ */
+export type Replayed = {
+  kind: "replayed";
+  by: "idempotency_key" | "payment" | "payment_identifier";
+  body: unknown;
+  /** The PAYMENT-RESPONSE header the first answer carried, as sent. */
+  paymentResponse?: string;
+};
 
 /** A 402 for the same request again, saying why the payment was not taken. */
 export type Rechallenge = (reason: string, settlement?: SettleResponse) => Promise<Challenge>;

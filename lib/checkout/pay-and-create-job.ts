@@ -7,6 +7,12 @@ import type { AnyProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { claimKey } from "@/lib/idempotency/keys";
+import {
+  attachPaymentIdentifier,
+  claimPaymentIdentifier,
+  dropUnattachedPaymentIdentifier,
+  type PaymentIdentifierClaim,
+} from "@/lib/idempotency/payment-identifier";
 import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
 import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
@@ -23,6 +29,8 @@ import {
   refused,
 } from "@/lib/checkout/outcome";
 import { replayForPayment } from "@/lib/checkout/replay-payment";
+import { withWebhookSecret } from "@/lib/webhooks/checkout-callback";
+import { saveEndpoint } from "@/lib/webhooks/repository";
 
 export type PaidRequest = {
   db: Db;
@@ -33,13 +41,19 @@ export type PaidRequest = {
   amount: number;
   requirements: PaymentRequirements[];
   resource: { url: string; description: string; mimeType: string };
+  /** The service origin the client used: the receipt's resource URL and key id. */
+  baseUrl: string;
   signature: string;
   idempotencyKey: string | null;
   requestHash: string;
+  /** The vetted Webhook-URL header, or null. */
+  webhookUrl: string | null;
 };
 
 // Serialises the capacity check with job creation across processes.
 const CAPACITY_LOCK = 402_403;
+// A duplicate of a payment in progress waits this long for its answer before hearing 409.
+const PAYMENT_IDENTIFIER_WAIT_MS = 10_000;
 
 class CapacityReached extends Error {}
 
@@ -56,17 +70,62 @@ export function atCapacity(): Refused {
 /**
  * A request carrying a payment: decode it and match it to the requirements priced from THIS body,
  * verify it, create the job and claim its key in one transaction, settle, and write the outcome.
+ * A payment carrying a payment-identifier is looked up first: a completed one answers as it did,
+ * and only one request per id gets past this point at a time.
  */
 export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome> {
-  const { db, env, server } = req;
   const refuse: Rechallenge = async (reason, settlement) => ({
     kind: "challenge",
-    required: await paymentRequired(server, req.requirements, req.resource, reason),
+    required: await paymentRequired(req.server, req.requirements, req.resource, reason),
     ...(settlement ? { settlement } : {}),
   });
-
   const decoded = decodePayment(req.signature);
   if (!decoded.ok) return refuse(invalidPayment(decoded.part, decoded.message));
+  const claim = await claimPaymentIdentifier(req.db, decoded.payload, req.requestHash, {
+    claimSeconds: req.env.paymentValiditySeconds,
+    waitMs: PAYMENT_IDENTIFIER_WAIT_MS,
+  });
+  if (claim.kind === "invalid")
+    return refuse(invalidPayment("extensions.payment-identifier", claim.message));
+  if (claim.kind !== "none" && claim.kind !== "claimed") return answerSeenIdentifier(claim);
+  const paymentIdentifier = claim.kind === "claimed" ? claim.id : null;
+  try {
+    return await verifyAndCreate(req, decoded, paymentIdentifier, refuse);
+  } finally {
+    if (paymentIdentifier) await dropUnattachedPaymentIdentifier(req.db, paymentIdentifier);
+  }
+}
+
+/** A payment-identifier seen before: its first answer again, or 409 when it cannot be that. */
+function answerSeenIdentifier(
+  claim: Extract<PaymentIdentifierClaim, { kind: "replay" | "reused" | "in_flight" }>,
+): CheckoutOutcome {
+  if (claim.kind === "replay")
+    return {
+      kind: "replayed",
+      by: "payment_identifier",
+      body: claim.response,
+      ...(claim.paymentResponse ? { paymentResponse: claim.paymentResponse } : {}),
+    };
+  if (claim.kind === "reused")
+    return refused(
+      "payment_identifier_reused",
+      "This payment-identifier was used with a different payment or request body. Nothing was charged; use a new id for a new payment.",
+    );
+  return refused(
+    "payment_identifier_in_flight",
+    "The first payment with this payment-identifier is still being processed; retry in a moment.",
+    { retryAfter: 1 },
+  );
+}
+
+async function verifyAndCreate(
+  req: PaidRequest,
+  decoded: Extract<ReturnType<typeof decodePayment>, { ok: true }>,
+  paymentIdentifier: string | null,
+  refuse: Rechallenge,
+): Promise<CheckoutOutcome> {
+  const { db, env, server } = req;
   const { payload, auth } = decoded;
   const matched = server.findMatchingRequirements(req.requirements, payload);
   if (!matched)
@@ -91,6 +150,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
 
   const jobId = randomUUID();
   const paymentId = randomUUID();
+  let webhookSecret: string | null = null;
   try {
     await auditedTransaction(db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
@@ -104,6 +164,7 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
         amountAtomic: req.amount,
         network: env.network,
       });
+      if (req.webhookUrl) webhookSecret = await saveEndpoint(tx, jobId, req.webhookUrl);
       await insertPayment(tx, {
         id: paymentId,
         jobId,
@@ -123,6 +184,13 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
           tx,
           req.idempotencyKey,
           req.requestHash,
+          jobId,
+          env.limits.idempotencyKeyTtlSeconds,
+        );
+      if (paymentIdentifier)
+        await attachPaymentIdentifier(
+          tx,
+          paymentIdentifier,
           jobId,
           env.limits.idempotencyKeyTtlSeconds,
         );
@@ -153,14 +221,16 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
     thrown = error;
   }
   const outcome = classifySettlement(result, thrown, env.network);
-  const { queued } = await applySettlement(db, {
+  const { queued, answer } = await applySettlement(db, {
     jobId,
     paymentId,
-    idempotencyKey: req.idempotencyKey,
     settlement:
       outcome.kind === "settled"
         ? { kind: "settled", transaction: outcome.response.transaction }
         : outcome,
+    ...(outcome.kind === "settled"
+      ? { settleResponse: outcome.response, receiptBaseUrl: req.baseUrl }
+      : {}),
   });
   if (outcome.kind === "failed")
     return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
@@ -169,17 +239,20 @@ export async function payAndCreateJob(req: PaidRequest): Promise<CheckoutOutcome
     return {
       kind: "created",
       status: 200,
-      body: jobCreatedBody(jobId, "queued"),
-      settlement: outcome.response,
+      body: withWebhookSecret(answer?.body ?? jobCreatedBody(jobId, "queued"), webhookSecret),
+      settlement: answer?.settlement ?? outcome.response,
     };
   }
   return {
     kind: "created",
     status: 202,
-    body: jobCreatedBody(
-      jobId,
-      "pending_settlement",
-      "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+    body: withWebhookSecret(
+      jobCreatedBody(
+        jobId,
+        "pending_settlement",
+        "Settlement is being confirmed on chain. Poll status_url: the job moves to queued once the payment lands, or to cancelled with nothing charged.",
+      ),
+      webhookSecret,
     ),
   };
 }

@@ -20,12 +20,21 @@ import { JOB_STATUSES, type JobStatus } from "@/lib/jobs/state-machine";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payments/payment-status";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { REFUND_STATUSES, type RefundStatus } from "@/lib/refunds/refund-status";
+import {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+} from "@/lib/webhooks/webhook-status";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** An idempotency key is held while its request runs, then keeps the answer to replay. */
 export const IDEMPOTENCY_STATES = ["in_flight", "completed"] as const;
 export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number];
+/** `header`: the spec's Idempotency-Key; `payment`: x402's payment-identifier. */
+export const IDEMPOTENCY_KINDS = ["header", "payment"] as const;
+export type IdempotencyKind = (typeof IDEMPOTENCY_KINDS)[number];
 
 /**
  * The database refuses a state the code does not know: a CHECK built from the code's own list.
@@ -115,6 +124,8 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
     settledAt: ts("settled_at"),
+    /** The signed offer-receipt receipt, issued once when the settlement is first reported. */
+    receipt: jsonb("receipt"),
   },
   (t) => [
     uniqueIndex("payments_authorization_uq").on(t.network, t.payer, t.nonce),
@@ -125,17 +136,25 @@ export const payments = pgTable(
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    key: text("key").primaryKey(),
+    kind: text("kind").$type<IdempotencyKind>().notNull().default("header"),
+    key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
+    /** payment keys: a fingerprint of the whole signed payment payload. */
+    payloadHash: text("payload_hash"),
     jobId: uuid("job_id").references(() => jobs.id),
     state: text("state").$type<IdempotencyState>().notNull(),
     response: jsonb("response"),
+    /** The settlement answered with the response, replayed as its PAYMENT-RESPONSE. */
+    paymentResponse: jsonb("payment_response"),
     createdAt: ts("created_at").notNull().defaultNow(),
     expiresAt: ts("expires_at").notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
     index("idempotency_keys_expires_idx").on(t.expiresAt),
+    index("idempotency_keys_job_idx").on(t.jobId),
     oneOf("idempotency_keys_state_check", t.state, IDEMPOTENCY_STATES),
+    oneOf("idempotency_keys_kind_check", t.kind, IDEMPOTENCY_KINDS),
   ],
 );
 
@@ -248,4 +267,44 @@ export const providerWindows = pgTable(
     durationsMs: integer("durations_ms").array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.sku, t.provider] })],
+);
+
+/** A job's callback, set by the paid POST's Webhook-URL header; the secret is never logged. */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  jobId: uuid("job_id")
+    .primaryKey()
+    .references(() => jobs.id),
+  url: text("url").notNull(),
+  secret: text("secret").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/**
+ * One row per event per job (unique job_id + event), written in the transaction that caused it,
+ * so a restart loses none. `lease_until` is a sender's claim: another process skips the row.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id),
+    event: text("event").$type<WebhookEvent>().notNull(),
+    payload: text("payload").notNull(),
+    status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    leaseUntil: ts("lease_until"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_job_event_uq").on(t.jobId, t.event),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    oneOf("webhook_deliveries_status_check", t.status, DELIVERY_STATUSES),
+    oneOf("webhook_deliveries_event_check", t.event, WEBHOOK_EVENTS),
+  ],
 );

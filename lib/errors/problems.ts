@@ -7,6 +7,7 @@ const PROBLEMS = {
   body_too_large: { status: 403, title: "Request body too large" },
   unsupported_media_type: { status: 403, title: "Body not sent as application/json" },
   content_policy: { status: 403, title: "Prompt rejected by the content policy" },
+  webhook_url_refused: { status: 403, title: "Webhook URL refused" },
   link_invalid: { status: 403, title: "Invalid download link" },
   link_expired: { status: 403, title: "Download link expired" },
   signature_required: { status: 401, title: "Sign in with the paying wallet" },
@@ -26,6 +27,14 @@ const PROBLEMS = {
     title: "A request with this Idempotency-Key is still in progress",
   },
   not_cancellable: { status: 409, title: "The job can no longer be cancelled" },
+  payment_identifier_in_flight: {
+    status: 409,
+    title: "A payment with this payment-identifier is still being processed",
+  },
+  payment_identifier_reused: {
+    status: 409,
+    title: "payment-identifier reused with a different payment or request",
+  },
   payment_in_flight: {
     status: 409,
     title: "This payment authorization is already being processed",

@@ -1,8 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { idempotencyKeys } from "@/lib/db/schema";
+import { type IdempotencyKind, idempotencyKeys } from "@/lib/db/schema";
 
 export type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+/**
+ * One store, two namespaces: `header` holds the spec's Idempotency-Key, `payment` holds x402's
+ * payment-identifier ids. The same string in each is two different keys.
+ */
+export type KeyKind = IdempotencyKind;
 
 /** Printable ASCII, as the IETF Idempotency-Key draft's examples; long enough for a UUID or more. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -11,24 +17,25 @@ export function isValidIdempotencyKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+const byKey = (kind: KeyKind, key: string) =>
+  and(eq(idempotencyKeys.kind, kind), eq(idempotencyKeys.key, key));
+
 /** The live row for a key; an expired one is deleted and treated as unknown. */
 export async function findLiveKey(
   db: Db,
   key: string,
   now = new Date(),
+  kind: KeyKind = "header",
 ): Promise<KeyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.key, key))
-    .limit(1);
+  const [row] = await db.select().from(idempotencyKeys).where(byKey(kind, key)).limit(1);
   if (row && row.expiresAt <= now) {
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    await db.delete(idempotencyKeys).where(byKey(kind, key));
     return undefined;
   }
   return row;
 }
 
+/** Claims an Idempotency-Key for a job being created (inside the job's transaction). */
 export async function claimKey(
   db: Db,
   key: string,
@@ -37,6 +44,7 @@ export async function claimKey(
   ttlSeconds: number,
 ): Promise<void> {
   await db.insert(idempotencyKeys).values({
+    kind: "header",
     key,
     requestHash,
     jobId,
@@ -45,23 +53,23 @@ export async function claimKey(
   });
 }
 
-export async function completeKey(db: Db, key: string, response: unknown): Promise<void> {
+/**
+ * Every key of a job now answers with this response (and, for replays that carry one, this
+ * PAYMENT-RESPONSE header, kept as sent so a replay repeats it byte for byte).
+ */
+export async function completeJobKeys(
+  db: Db,
+  jobId: string,
+  response: unknown,
+  paymentResponse: string | null = null,
+): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ state: "completed", response })
-    .where(eq(idempotencyKeys.key, key));
+    .set({ state: "completed", response, paymentResponse })
+    .where(eq(idempotencyKeys.jobId, jobId));
 }
 
-export async function releaseKey(db: Db, key: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-}
-
-/** The key a job was created under, if any. */
-export async function findKeyForJob(db: Db, jobId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.jobId, jobId))
-    .limit(1);
-  return row?.key ?? null;
+/** The job was never paid: its keys are free for a new attempt. */
+export async function releaseJobKeys(db: Db, jobId: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.jobId, jobId));
 }

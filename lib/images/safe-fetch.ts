@@ -1,9 +1,9 @@
 import { lookup } from "node:dns/promises";
-import http from "node:http";
-import https from "node:https";
+import type http from "node:http";
 import { isIP } from "node:net";
 import { isPublicAddress } from "@/lib/images/address-policy";
 import { ImageProblem } from "@/lib/images/types";
+import { pinnedRequest } from "@/lib/net/pinned-request";
 
 export type SafeFetchOptions = {
   maxBytes: number;
@@ -107,28 +107,12 @@ function request(
   target: { address: string; family: number },
   signal: AbortSignal,
 ): Promise<http.IncomingMessage> {
-  const client = url.protocol === "https:" ? https : http;
-  const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0;
   return new Promise((resolve, reject) => {
-    const req = client.request(
-      {
-        host: target.address,
-        family: target.family,
-        port: url.port || (url.protocol === "https:" ? 443 : 80),
-        path: `${url.pathname}${url.search}`,
-        method: "GET",
-        // The certificate is checked against the name, the connection goes to the vetted address.
-        ...(hostIsName ? { servername: url.hostname } : {}),
-        headers: {
-          host: url.host,
-          accept: "image/jpeg, image/png, image/webp",
-          "user-agent": "reel402-image-fetch",
-        },
-        agent: false,
-        signal,
-      },
-      resolve,
-    );
+    const headers = {
+      accept: "image/jpeg, image/png, image/webp",
+      "user-agent": "reel402-image-fetch",
+    };
+    const req = pinnedRequest(url, target, { method: "GET", headers, signal }, resolve);
     req.on("error", () =>
       reject(signal.aborted ? failed("it took too long") : failed("the connection failed")),
     );

@@ -8,6 +8,7 @@ import {
 import { getJob, type JobRow } from "@/lib/jobs/repository";
 import { formatUsd } from "@/lib/catalog/quote";
 import { refundForJob, type RefundRow } from "@/lib/refunds/repository";
+import { type WebhookAttempts, webhookAttempts } from "@/lib/webhooks/events";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,6 +29,8 @@ export type JobResource = {
   /** Beside the spec's fields: where the job is, how long it should take, and what it cost. */
   progress: JobProgress;
   payment: JobPayment;
+  /** The deliveries to the job's Webhook-URL, when it gave one. */
+  webhooks?: WebhookAttempts;
 };
 
 /** What a job resource shows besides the job row, read from the other tables. */
@@ -91,9 +94,14 @@ export async function findJobResource(
   activeJobsPerWallet: number,
 ): Promise<JobResource | null> {
   const job = await findJob(db, id);
-  return job
-    ? toJobResource(job, signVideoUrl, await loadJobFacts(db, job, activeJobsPerWallet))
-    : null;
+  if (!job) return null;
+  const resource = await toJobResource(
+    job,
+    signVideoUrl,
+    await loadJobFacts(db, job, activeJobsPerWallet),
+  );
+  const webhooks = await webhookAttempts(db, job.id);
+  return webhooks.length ? { ...resource, webhooks } : resource;
 }
 
 /** The job with this id; undefined for an unknown or malformed id. */

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { announceJobChange } from "@/lib/job-events/announce";
 import { ACTIVE_STATUSES, type JobStatus, transition } from "@/lib/jobs/state-machine";
+import { webhookOnTransition } from "@/lib/webhooks/events";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
@@ -57,6 +58,7 @@ export async function changeStatus(
     ...(patch.error ? { error: patch.error } : {}),
   });
   await announceJobChange(db, id);
+  await webhookOnTransition(db, row);
   return row;
 }
 

@@ -5,6 +5,7 @@ import { readFact, receiptMissing } from "@/lib/payments/chain-fact";
 import { nonceTaker } from "@/lib/payments/nonce-taker";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 import { type RefundRow, updateRefund } from "@/lib/refunds/repository";
+import { webhookOnRefundConfirmed } from "@/lib/webhooks/events";
 
 export type RefundFaults = { crashAfterRecord?: () => void; crashAfterBroadcast?: () => void };
 
@@ -44,6 +45,7 @@ export async function driveRefund(
       { status, confirmedAt: status === "confirmed" ? new Date() : null },
       status === "confirmed" ? "refund.confirmed" : "refund.manual",
       { transaction: hash, receipt: receipt.value.status },
+      status === "confirmed" ? (tx) => webhookOnRefundConfirmed(tx, refund, hash) : undefined,
     );
     return status;
   }
@@ -72,9 +74,9 @@ export async function driveRefund(
 }
 
 /**
- * Moves a sent refund on and audits the move, in one transaction, only if the refund is still the
- * sent transfer `hash` we read: a concurrent driver that moved it first wins, and nothing is
- * audited twice.
+ * Moves a sent refund on and audits the move (plus `alsoInTransaction`, e.g. its webhook), in one
+ * transaction, only if the refund is still the sent transfer `hash` we read: a concurrent driver
+ * that moved it first wins, and nothing is audited (or announced) twice.
  */
 async function moveSentRefund(
   db: Db,
@@ -83,10 +85,13 @@ async function moveSentRefund(
   patch: Parameters<typeof updateRefund>[3],
   event: AuditType,
   data: Record<string, unknown>,
+  alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<void> {
   await auditedTransaction(db, async (tx) => {
-    if (await updateRefund(tx, refund.id, "sent", patch, hash))
+    if (await updateRefund(tx, refund.id, "sent", patch, hash)) {
       await appendAudit(tx, event, refund.jobId, data);
+      await alsoInTransaction?.(tx);
+    }
   });
 }
 

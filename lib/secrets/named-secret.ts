@@ -7,14 +7,16 @@ import { secretFromDataDir } from "@/lib/secrets/data-dir-secret";
  * - audit-chain: keys the audit log's hash chain, held outside the database so rows alone cannot
  *   be re-hashed;
  * - video-url: signs download links;
- * - ip-hash: keys the hashes of client addresses in counters and the audit log.
+ * - ip-hash: keys the hashes of client addresses in counters and the audit log;
+ * - receipt-signing: derives the Ed25519 key that signs offers and receipts.
  */
-export type SecretName = "audit-chain" | "video-url" | "ip-hash";
+export type SecretName = "audit-chain" | "video-url" | "ip-hash" | "receipt-signing";
 
 const CONFIGURED: Record<SecretName, (env: Env) => string | undefined> = {
   "audit-chain": (env) => env.auditChainSecret,
   "video-url": (env) => env.videoUrlSecret,
   "ip-hash": (env) => env.ipHashSecret,
+  "receipt-signing": (env) => env.receiptSigningSecret,
 };
 
 const holder = globalThis as unknown as { __reel402Secrets?: Map<SecretName, string> };

@@ -1,9 +1,10 @@
+import type { SettleResponse } from "@x402/core/types";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
-import { completeKey, findKeyForJob, releaseKey } from "@/lib/idempotency/keys";
+import { completeJobKeys, releaseJobKeys } from "@/lib/idempotency/keys";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
 import { getPaymentForJob, updatePayment } from "@/lib/payments/repository";
-import { jobCreatedBody } from "@/lib/settlement/job-created";
+import { type SettledAnswer, settledAnswer } from "@/lib/settlement/settled-answer";
 
 /** What became of a payment's settlement, from the facilitator's answer or from the chain. */
 export type Settlement =
@@ -14,30 +15,31 @@ export type Settlement =
 export type ApplySettlement = {
   jobId: string;
   paymentId: string;
-  /** The job's Idempotency-Key when the caller knows it; looked up by job when undefined. */
-  idempotencyKey?: string | null;
   settlement: Settlement;
+  /** The facilitator's settlement, when it was the one that answered (the paid request). */
+  settleResponse?: SettleResponse;
+  /** The origin the client used: the paid request's answer then carries the signed receipt. */
+  receiptBaseUrl?: string;
   /** Who learnt the outcome, for the audit record (absent for the paid request itself). */
   via?: "reconciler";
 };
 
 /**
  * The one place a settlement outcome is written down, in one audited transaction: settled moves
- * the job pending_settlement → queued and completes its key; failed cancels it (nothing charged)
- * and releases its key so the client may pay again; unknown only marks the payment, for the
+ * the job pending_settlement → queued and completes its keys (Idempotency-Key, payment-identifier)
+ * with the answer; failed cancels it (nothing charged) and releases its keys so the client may pay
+ * again; unknown only marks the payment, for the
  * reconciler. A job no longer pending_settlement is left as it is, and a payment already settled is
- * never marked otherwise. Returns the job it queued, for
- * the caller to wake the engine.
+ * never marked otherwise. Returns the job it queued, for the caller to wake the engine, and the
+ * settled answer.
  */
 export async function applySettlement(
   db: Db,
-  { jobId, paymentId, idempotencyKey, settlement, via }: ApplySettlement,
-): Promise<{ queued: { id: string; payer: string } | null }> {
+  { jobId, paymentId, settlement, settleResponse, receiptBaseUrl, via }: ApplySettlement,
+): Promise<{ queued: { id: string; payer: string } | null; answer?: SettledAnswer }> {
   const now = new Date();
   const by = via ? { via } : {};
   return auditedTransaction(db, async (tx) => {
-    const key = async () =>
-      idempotencyKey === undefined ? await findKeyForJob(tx, jobId) : idempotencyKey;
     const pending = async () => (await getJob(tx, jobId))?.status === "pending_settlement";
     if (settlement.kind === "settled") {
       const { transaction } = settlement;
@@ -48,9 +50,14 @@ export async function applySettlement(
         queuedAt: now,
         runAfter: now,
       });
-      const k = await key();
-      if (k) await completeKey(tx, k, jobCreatedBody(jobId, "queued"));
-      return { queued: { id: queued.id, payer: queued.payer } };
+      const payment = await getPaymentForJob(tx, jobId);
+      if (!payment) throw new Error(`job ${jobId} has no payment`);
+      const answer = await settledAnswer(tx, payment, {
+        settlement: settleResponse,
+        receiptBaseUrl,
+      });
+      await completeJobKeys(tx, jobId, answer.body, answer.paymentResponse);
+      return { queued: { id: queued.id, payer: queued.payer }, answer };
     }
     // Two learners may race (a slow request and the reconciler): money that moved stays moved.
     if ((await getPaymentForJob(tx, jobId))?.status === "settled") return { queued: null };
@@ -72,8 +79,7 @@ export async function applySettlement(
         },
       });
     }
-    const k = await key();
-    if (k) await releaseKey(tx, k);
+    await releaseJobKeys(tx, jobId);
     return { queued: null };
   });
 }

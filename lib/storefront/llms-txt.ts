@@ -6,6 +6,8 @@ import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
 import {
   CONTENT_POLICY,
   FREE_ENDPOINTS,
+  IDEMPOTENCY_CHOICE,
+  RECEIPT_FACTS,
   networkName,
   SERVICE_DESCRIPTION,
   SERVICE_NAME,
@@ -68,6 +70,8 @@ Payments are x402 version 2, scheme \`exact\`, in USDC on ${networkName(env.netw
 
 Send an \`Idempotency-Key\` header (any unique string up to 255 printable characters) on every POST: repeating a completed request with the same key returns the original job with no payment and no second charge for ${l.idempotencyKeyTtlSeconds / 3600} hours; the same key with another body gets 422; a key still in progress gets 409.
 
+Webhooks instead of polling: add a \`Webhook-URL: https://…\` header to the paid POST. A URL that is not https, carries credentials or points to a private, loopback or link-local address gets 403 \`webhook_url_refused\` before any payment. The paid answer then includes \`webhook_secret\` (\`whsec_…\`) once (an Idempotency-Key replay omits it). Deliveries follow Standard Webhooks (headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`; body \`{"type", "timestamp", "data"}\`) for \`job.succeeded\`, \`job.failed\`, \`job.cancelled\` and \`refund.confirmed\`; verify them with any Standard Webhooks library and deduplicate on \`webhook-id\`. Anything but a 2xx is retried with backoff for 24 hours; \`GET /jobs/{id}\` lists the attempts under \`webhooks\`.
+
 Worked example with the official x402 client (TypeScript, \`npm i @x402/fetch @x402/evm viem\`):
 
 \`\`\`ts
@@ -95,6 +99,18 @@ do {
 } while (!["succeeded", "failed", "cancelled"].includes(job.status));
 console.log(job.video_url);
 \`\`\`
+
+## Idempotency: which to use when
+
+- ${IDEMPOTENCY_CHOICE.idempotency_key}
+- ${IDEMPOTENCY_CHOICE.payment_identifier}
+- ${IDEMPOTENCY_CHOICE.both}
+
+## Signed offers and receipts
+
+- ${RECEIPT_FACTS.offers}
+- ${RECEIPT_FACTS.receipts}
+- Signed as ${RECEIPT_FACTS.format.toUpperCase()} (${RECEIPT_FACTS.alg}, Ed25519; x402 \`${RECEIPT_FACTS.extension}\` extension). Verify offline with any JWS library against the key in [${baseUrl}/.well-known/did.json](${baseUrl}/.well-known/did.json); changing any field breaks the signature.
 
 ## Paid endpoints (fixed price)
 

@@ -17,7 +17,13 @@ import {
   pricingFacts,
 } from "@/lib/storefront/display-prices";
 import { IMAGE_POLICY } from "@/lib/storefront/image-facts";
-import { SERVICE_DESCRIPTION, SERVICE_NAME } from "@/lib/storefront/service-info";
+import {
+  IDEMPOTENCY_CHOICE,
+  RECEIPT_FACTS,
+  SERVICE_DESCRIPTION,
+  SERVICE_NAME,
+} from "@/lib/storefront/service-info";
+import { WEBHOOK_URL_PARAMETER } from "@/lib/webhooks/response-schema";
 
 const problem = (description: string) => ({
   description,
@@ -94,15 +100,16 @@ export function buildOpenApiDocument(baseUrl: string) {
             in: "header",
             required: false,
             schema: { type: "string", maxLength: 255 },
-            description: "Replays the original job without a second charge for 24 h.",
+            description: `Replays the original job without a second charge for 24 h. ${IDEMPOTENCY_CHOICE.idempotency_key} ${IDEMPOTENCY_CHOICE.both}`,
           },
           {
             name: "PAYMENT-SIGNATURE",
             in: "header",
             required: false,
             schema: { type: "string" },
-            description: "Base64 x402 v2 payment payload for the quoted requirements.",
+            description: `Base64 x402 v2 payment payload for the quoted requirements. ${IDEMPOTENCY_CHOICE.payment_identifier}`,
           },
+          WEBHOOK_URL_PARAMETER,
         ],
         requestBody: {
           required: true,
@@ -116,7 +123,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             headers: {
               "PAYMENT-RESPONSE": {
                 schema: { type: "string" },
-                description: "Base64 settlement receipt.",
+                description: `Base64 settlement. ${RECEIPT_FACTS.receipts}`,
               },
             },
           },
@@ -125,8 +132,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             "#/components/schemas/JobCreated",
           ),
           "402": {
-            description:
-              "Payment required: the x402 v2 PaymentRequired object, also in the PAYMENT-REQUIRED header.",
+            description: `Payment required: the x402 v2 PaymentRequired object, also in the PAYMENT-REQUIRED header. Its extensions declare payment-identifier and carry signed offers. ${RECEIPT_FACTS.offers}`,
             headers: {
               "PAYMENT-REQUIRED": {
                 schema: { type: "string" },
@@ -138,9 +144,11 @@ export function buildOpenApiDocument(baseUrl: string) {
             },
           },
           "403": problem(
-            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`) or the content policy before payment; never charged.",
+            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`, or a refused Webhook-URL: `webhook_url_refused`) or the content policy before payment; never charged.",
           ),
-          "409": problem("A request with this Idempotency-Key or payment is still in progress."),
+          "409": problem(
+            "A request with this Idempotency-Key, payment authorization or payment-identifier is still in progress (`idempotency_key_in_flight`, `payment_in_flight`, `payment_identifier_in_flight`), or the payment-identifier was used with another payment or body (`payment_identifier_reused`).",
+          ),
           "422": problem(
             p.mode === "image"
               ? "Idempotency-Key reused with a different request, or an image URL refused or not fetchable (`image_fetch_refused`, `image_fetch_failed`) or out of range (`image_dimensions`)."
@@ -195,6 +203,17 @@ export function buildOpenApiDocument(baseUrl: string) {
   paths["/openapi.json"] = freeGet("get_openapi", {
     "200": document("This document.", "application/json", "object"),
   });
+  paths["/.well-known/did.json"] = freeGet(
+    "get_did_document",
+    {
+      "200": document(
+        "DID document with the Ed25519 key (JWK) that signs offers and receipts.",
+        "application/did+json",
+        "object",
+      ),
+    },
+    `The service's DID document (did:web). ${RECEIPT_FACTS.key}.`,
+  );
   paths["/healthz"] = freeGet(
     "get_healthz",
     { "200": health("Process up.", "ok") },

@@ -5,8 +5,22 @@ import {
   providerReliabilitySchema,
 } from "@/lib/job-events/live-schemas";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
+import { webhookAttemptsSchema, webhookSecretSchema } from "@/lib/webhooks/response-schema";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written. */
+
+export const receiptSchema = z
+  .object({
+    format: z.literal("jws"),
+    signature: z
+      .string()
+      .describe(
+        "JWS compact serialization (EdDSA, Ed25519). Payload: version, network, resourceUrl, payer, issuedAt, transaction, jobId, sku, amount (atomic units), asset, payTo. The header's kid names the key in /.well-known/did.json.",
+      ),
+  })
+  .describe(
+    "The x402 offer-receipt extension's signed receipt of the settled payment; verify it offline against the service's published key.",
+  );
 
 export const jobCreatedSchema = z.object({
   job_id: z.string().uuid(),
@@ -17,6 +31,8 @@ export const jobCreatedSchema = z.object({
     ),
   status_url: z.string().describe("Path of the job resource to poll."),
   note: z.string().optional(),
+  receipt: receiptSchema.optional().describe("Present once the payment settled."),
+  webhook_secret: webhookSecretSchema.optional(),
 });
 
 export const jobErrorSchema = z.object({
@@ -60,6 +76,8 @@ export const jobSchema = z.object({
     .describe("The payment given back when a paid job ends without a video."),
   progress: jobProgressSchema,
   payment: jobPaymentSchema,
+  receipt: receiptSchema.nullable().describe("Null until the payment settled."),
+  webhooks: webhookAttemptsSchema.optional(),
 });
 
 export const statusSchema = z.object({

@@ -34,7 +34,33 @@ export const FREE_ENDPOINTS = [
     path: "/openapi.json",
     description: "OpenAPI 3.1 description with payment metadata.",
   },
+  {
+    method: "GET",
+    path: "/.well-known/did.json",
+    description: "The service's DID document: the public key that signs offers and receipts.",
+  },
 ] as const;
+
+/** Two ways to make a paid POST safe to repeat, and when to use which (storefront, llms.txt, OpenAPI). */
+export const IDEMPOTENCY_CHOICE = {
+  idempotency_key:
+    "Idempotency-Key header: use it from any HTTP client, on the unpaid and the paid POST alike. A completed key with the same body returns the original JobCreated before any payment is asked (no new signature, no charge); the same key with another body gets 422; a key still in progress gets 409.",
+  payment_identifier:
+    "x402 payment-identifier (extensions['payment-identifier'].info.id in the PAYMENT-SIGNATURE payload, 16–128 characters of A–Z a–z 0–9 _ -; every 402 declares it): use it when your x402 client sets it or when you resend a signed payment after a lost response. The same id with the same signed payment and body returns the first answer, PAYMENT-RESPONSE included, with no second charge; the same id with another payment or body gets 409 payment_identifier_reused; an id still being processed is waited for briefly, then 409 payment_identifier_in_flight. A client that signs afresh for its retry makes a new payment, which the same id refuses (409, never charged): to retry through such a client, rely on Idempotency-Key.",
+  both: "Both may be sent; each is checked on its own, and both live 24 hours.",
+} as const;
+
+/** Signed offers and receipts (x402 offer-receipt extension), as every discovery document states them. */
+export const RECEIPT_FACTS = {
+  extension: "offer-receipt",
+  format: "jws",
+  alg: "EdDSA",
+  key: "/.well-known/did.json (did:web; the JWS header's kid names the verification method)",
+  offers:
+    "Every 402 carries extensions['offer-receipt'].info.offers: one signed offer per accepts[] entry (resourceUrl, scheme, network, asset, payTo, amount, validUntil).",
+  receipts:
+    "The paid 200 carries the signed receipt in its body (receipt) and in the PAYMENT-RESPONSE settlement (extensions['offer-receipt'].info.receipt); GET /jobs/{id} returns it too. Its payload: version, network, resourceUrl, payer, issuedAt, transaction, jobId, sku, amount (atomic units), asset, payTo.",
+} as const;
 
 export const CONTENT_POLICY = {
   hard_red_lines: [

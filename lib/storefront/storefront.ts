@@ -7,11 +7,14 @@ import {
   pricingFacts,
 } from "@/lib/storefront/display-prices";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/storefront/image-facts";
+import { getReceiptKey } from "@/lib/receipts/signing-key";
 import {
   CONTENT_POLICY,
   FREE_ENDPOINTS,
+  IDEMPOTENCY_CHOICE,
   limitFacts,
   paymentFacts,
+  RECEIPT_FACTS,
   SERVICE_DESCRIPTION,
   SERVICE_NAME,
 } from "@/lib/storefront/service-info";
@@ -71,7 +74,14 @@ export function buildStorefront() {
       replay:
         "A completed key returns the original JobCreated with no payment and no second charge.",
       conflicts: { different_body: 422, in_progress: 409 },
+      payment_identifier: {
+        extension: "payment-identifier",
+        ttl_seconds: env.limits.idempotencyKeyTtlSeconds,
+        conflicts: { different_payment_or_body: 409, in_progress: 409 },
+      },
+      which_to_use: IDEMPOTENCY_CHOICE,
     },
+    receipts: { ...RECEIPT_FACTS, public_key_jwk: getReceiptKey().publicJwk },
     content_policy: { ...CONTENT_POLICY, hosted_moderation_enabled: env.moderation !== null },
   };
 }

@@ -12,6 +12,7 @@ import { removeExpiredUploads } from "@/lib/images/image-store";
 import { removeExpiredVideos, sweepOrphanPartials } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
+import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
 
 export type MaintenanceDeps = {
   db: Db;
@@ -27,6 +28,7 @@ export type MaintenanceDeps = {
   partials?: { dir: string; olderThanMs: number };
   /** Checkpoints the audit chain's head into the store each tick; the state lives as long as the process. */
   audit?: { secret: string; state: CheckpointState; reported?: string };
+  webhooks?: WebhookDriverConfig;
 };
 
 /**
@@ -39,6 +41,7 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
   expired: number;
   expiredUploads: number;
   sweptPartials: number;
+  webhooks: number;
 }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   // One part failing (an RPC outage) must not hold up the others.
@@ -73,7 +76,13 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
         },
       )
     : 0;
-  return { reconciled, refunds, expired, expiredUploads, sweptPartials };
+  const webhooks = deps.webhooks
+    ? await deliverDueWebhooks(deps.db, deps.webhooks).catch((error: unknown) => {
+        console.error(`[reel402] webhook deliveries failed: ${describeError(error)}`);
+        return 0;
+      })
+    : 0;
+  return { reconciled, refunds, expired, expiredUploads, sweptPartials, webhooks };
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : "unknown error");

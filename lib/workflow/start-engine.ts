@@ -57,6 +57,7 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
     onQueued: (job) => wakeWorkflow(job),
     audit: auditHolder.__reel402AuditCheckpoint,
     refundFaults: auditHolder.__reel402RefundFaults,
+    webhooks: env.webhooks,
     ...(env.storage.driver === "local"
       ? { partials: { dir: localVideoDir(), olderThanMs: PARTIAL_MAX_AGE_MS } }
       : {}),

@@ -112,6 +112,10 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
       },
     );
     assert.match(stdout, /job [0-9a-f-]{36}\s+price 0\.26 USDC\s+settlement 0x[0-9a-f]{64}/);
+    assert.match(
+      stdout,
+      /receipt verified \(did:web:127\.0\.0\.1%3A\d+#[\w-]+\): job [0-9a-f-]{36}, alpha-fast-custom, 0\.26 USDC on eip155:31337 from 0x[0-9a-f]{40}, settlement 0x[0-9a-f]{64}/,
+    );
     const size = statSync(path.join(elsewhere, "clip.mp4")).size;
     assert.ok(size > 10_000, `a real clip, not ${size} bytes`);
     assert.match(stdout, new RegExp(`saved clip\\.mp4 \\(${size} bytes\\)`));
@@ -124,6 +128,17 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
     const job = JSON.parse((await reel402(["job", jobId, "--url", stack.server.url])).stdout) as {
       video_url: string;
     };
+    // The receipt command checks the job's receipt against the service's published key.
+    const receipt = await reel402(["receipt", jobId, "--url", stack.server.url]);
+    assert.match(receipt.stdout, new RegExp(`^receipt verified .*job ${jobId}, alpha-fast-custom`));
+    assert.equal(
+      (
+        JSON.parse(receipt.stdout.slice(receipt.stdout.indexOf("{"))) as {
+          payload: { amount: string };
+        }
+      ).payload.amount,
+      "260000",
+    );
     const whole = await fetch(job.video_url);
     assert.equal(whole.headers.get("content-length"), String(size));
     assert.equal((await whole.arrayBuffer()).byteLength, size);
@@ -245,9 +260,14 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
         price_usd: string;
       };
       assert.equal(result.price_usd, "0.26");
+      assert.equal(
+        (made.structuredContent as { receipt_verified: boolean }).receipt_verified,
+        true,
+      );
       assert.equal((await fetch(result.video_url)).status, 200);
       const job = await client.callTool({ name: "get_job", arguments: { job_id: result.job_id } });
       assert.equal((job.structuredContent as { status: string }).status, "succeeded");
+      assert.equal((job.structuredContent as { receipt_verified: boolean }).receipt_verified, true);
       assert.equal(before - (await stack.chain.balanceOf(payer)), 260_000n);
       const spent = await client.callTool({
         name: "generate_video",

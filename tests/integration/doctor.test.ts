@@ -93,6 +93,7 @@ describe("npm run doctor on a production-shaped configuration", () => {
       PUBLIC_BASE_URL: "https://video.example.com",
       VIDEO_URL_SECRET: "doctor-test-secret-0123456789abcdef",
       AUDIT_CHAIN_SECRET: "doctor-audit-chain-key-0123456789abcdef",
+      RECEIPT_SIGNING_SECRET: "doctor-receipt-signing-key-0123456789abcdef",
       RPC_URL: chain.rpcUrl,
       DATABASE_URL: runtimeUrl.toString(),
       MIGRATION_DATABASE_URL: ownerUrl,

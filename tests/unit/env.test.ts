@@ -35,6 +35,7 @@ test("a partial production config fails with every missing variable named", () =
       "PUBLIC_BASE_URL",
       "VIDEO_URL_SECRET",
       "AUDIT_CHAIN_SECRET",
+      "RECEIPT_SIGNING_SECRET",
       "RPC_URL",
     ]) {
       assert.match(error.message, new RegExp(name));
@@ -66,6 +67,7 @@ const SEPOLIA = {
   PUBLIC_BASE_URL: "https://reel402.example",
   VIDEO_URL_SECRET: "s".repeat(32),
   AUDIT_CHAIN_SECRET: "a".repeat(32),
+  RECEIPT_SIGNING_SECRET: "r".repeat(32),
   RPC_URL: "https://sepolia.base.org",
 };
 
@@ -140,6 +142,10 @@ test("the audit chain's key is its own secret, and a migration URL needs a runti
     /AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET/,
   );
   assert.throws(() => parseEnv({ AUDIT_CHAIN_SECRET: "short" }), /AUDIT_CHAIN_SECRET/);
+  assert.throws(
+    () => parseEnv({ AUDIT_CHAIN_SECRET: "k".repeat(32), RECEIPT_SIGNING_SECRET: "k".repeat(32) }),
+    /RECEIPT_SIGNING_SECRET must differ/,
+  );
   assert.throws(
     () => parseEnv({ MIGRATION_DATABASE_URL: "postgres://owner@db/app" }),
     /MIGRATION_DATABASE_URL needs DATABASE_URL/,

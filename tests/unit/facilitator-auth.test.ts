@@ -21,6 +21,7 @@ function mainnetEnv(facilitatorUrl: string, keys: Record<string, string>) {
     PUBLIC_BASE_URL: "https://video.example.com",
     VIDEO_URL_SECRET: "facilitator-auth-secret-0123456789",
     AUDIT_CHAIN_SECRET: "facilitator-auth-audit-key-0123456789",
+    RECEIPT_SIGNING_SECRET: "facilitator-auth-receipt-key-0123456789",
     RPC_URL: "http://127.0.0.1:1",
     ...keys,
   });
@@ -69,6 +70,7 @@ test("without CDP keys (e.g. x402.org on Base Sepolia) no Authorization header i
     PUBLIC_BASE_URL: "https://video.example.com",
     VIDEO_URL_SECRET: "facilitator-auth-secret-0123456789",
     AUDIT_CHAIN_SECRET: "facilitator-auth-audit-key-0123456789",
+    RECEIPT_SIGNING_SECRET: "facilitator-auth-receipt-key-0123456789",
     RPC_URL: "http://127.0.0.1:1",
   });
   await facilitatorClient(env).getSupported();

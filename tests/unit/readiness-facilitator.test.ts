@@ -40,6 +40,7 @@ const sepolia = (facilitatorUrl: string) =>
     PUBLIC_BASE_URL: "https://reel402.example",
     VIDEO_URL_SECRET: "s".repeat(32),
     AUDIT_CHAIN_SECRET: "a".repeat(32),
+    RECEIPT_SIGNING_SECRET: "r".repeat(32),
     RPC_URL: "https://sepolia.base.org",
   });
 

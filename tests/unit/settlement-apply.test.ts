@@ -3,9 +3,12 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { auditEvents } from "@/lib/db/schema";
+import { auditEvents, idempotencyKeys } from "@/lib/db/schema";
 import { DEVNET_NETWORK, DEVNET_USDC_ADDRESS } from "@/lib/env";
+import { decodePaymentResponseHeader } from "@x402/core/http";
+import type { SettleResponse } from "@x402/core/types";
 import { claimKey, findLiveKey } from "@/lib/idempotency/keys";
+import { attachPaymentIdentifier } from "@/lib/idempotency/payment-identifier";
 import { changeStatus, getJob, insertJob } from "@/lib/jobs/repository";
 import { getPaymentForJob, insertPayment } from "@/lib/payments/repository";
 import { applySettlement, type Settlement } from "@/lib/settlement/apply";
@@ -64,7 +67,6 @@ describe("applySettlement", () => {
     const { queued } = await applySettlement(db, {
       jobId,
       paymentId,
-      idempotencyKey: key,
       settlement,
     });
     return { jobId, key, queued, payment: await getPaymentForJob(db, jobId) };
@@ -83,7 +85,6 @@ describe("applySettlement", () => {
     const { queued } = await applySettlement(db, {
       jobId,
       paymentId,
-      idempotencyKey: key,
       settlement,
     });
     assert.deepEqual(queued, { id: jobId, payer: PAYER });
@@ -147,6 +148,44 @@ describe("applySettlement", () => {
     const job = await getJob(db, jobId);
     assert.equal(job?.error?.message, "The payment could not be settled; nothing was charged.");
     assert.deepEqual(await audit(jobId, "payment.failed"), [{ reason, via: "reconciler" }]);
+  });
+
+  test("settled: every key of the job completes, a payment-identifier with its PAYMENT-RESPONSE and receipt", async () => {
+    const { jobId, paymentId } = await pending();
+    const id = `pay_${jobId.replaceAll("-", "")}`;
+    await db.insert(idempotencyKeys).values({
+      kind: "payment",
+      key: id,
+      requestHash: "hash",
+      payloadHash: "payload",
+      state: "in_flight",
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await attachPaymentIdentifier(db, id, jobId, 3600);
+    const settleResponse: SettleResponse = {
+      success: true,
+      transaction: TX,
+      network: DEVNET_NETWORK,
+      payer: PAYER,
+    };
+    const { answer } = await applySettlement(db, {
+      jobId,
+      paymentId,
+      settlement: { kind: "settled", transaction: TX },
+      settleResponse,
+      receiptBaseUrl: "http://127.0.0.1:3000",
+    });
+    assert.ok(answer?.body.receipt, "the paid request's answer carries the receipt");
+    const row = await findLiveKey(db, id, new Date(), "payment");
+    assert.equal(row?.state, "completed");
+    assert.deepEqual(row?.response, answer.body);
+    assert.equal(row?.paymentResponse, answer.paymentResponse);
+    const header = decodePaymentResponseHeader(String(row?.paymentResponse));
+    assert.equal(header.transaction, TX);
+    const extension = header.extensions?.["offer-receipt"] as
+      | { info: { receipt: unknown } }
+      | undefined;
+    assert.deepEqual(extension?.info.receipt, answer.body.receipt);
   });
 
   test("unknown: only the payment is marked; the job waits and the key stays in flight", async () => {

@@ -1,0 +1,6 @@
+import { withErrors } from "@/lib/api/with-errors";
+import { didDocumentResponse } from "@/lib/api/did-document-response";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withErrors(async (request: Request) => didDocumentResponse(request));

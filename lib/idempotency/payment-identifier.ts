@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import type { PaymentPayload } from "@x402/core/types";
+import { canonicalize } from "@x402/extensions/offer-receipt";
+import {
+  declarePaymentIdentifierExtension,
+  extractAndValidatePaymentIdentifier,
+  PAYMENT_IDENTIFIER,
+} from "@x402/extensions/payment-identifier";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { idempotencyKeys } from "@/lib/db/schema";
+import { findLiveKey } from "@/lib/idempotency/keys";
+
+/** The 402's declaration: ids are welcome, not required. */
+export function paymentIdentifierDeclaration(): Record<string, unknown> {
+  return { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false) };
+}
+
+/**
+ * What a payment's payment-identifier means for this request, decided before verification:
+ * - `none`: no id; nothing to remember.
+ * - `claimed`: the id is new and now held by this request (attach it to the job, or drop it).
+ * - `replay`: the same id and payment completed before: answer with its response and the
+ *   PAYMENT-RESPONSE header it carried.
+ * - `reused`: the id was used with another payment or another request body.
+ * - `in_flight`: the first request with this id has not finished within the wait.
+ * - `invalid`: the id breaks the extension's format.
+ */
+export type PaymentIdentifierClaim =
+  | { kind: "none" }
+  | { kind: "claimed"; id: string }
+  | { kind: "replay"; id: string; response: unknown; paymentResponse: string | null }
+  | { kind: "reused"; id: string }
+  | { kind: "in_flight"; id: string }
+  | { kind: "invalid"; message: string };
+
+export type ClaimOptions = {
+  /** How long an unattached claim lives if its request dies before creating a job. */
+  claimSeconds: number;
+  /** How long a duplicate waits for the first request to finish before answering 409. */
+  waitMs: number;
+  pollMs?: number;
+};
+
+/** A fingerprint of the whole signed payload (JCS, then SHA-256): a retry resends it unchanged. */
+export function payloadFingerprint(payload: PaymentPayload): string {
+  return createHash("sha256").update(canonicalize(payload)).digest("hex");
+}
+
+export async function claimPaymentIdentifier(
+  db: Db,
+  payload: PaymentPayload,
+  requestHash: string,
+  opts: ClaimOptions,
+): Promise<PaymentIdentifierClaim> {
+  if (!payload.extensions?.[PAYMENT_IDENTIFIER]) return { kind: "none" };
+  const { id, validation } = extractAndValidatePaymentIdentifier(payload);
+  if (!validation.valid) return { kind: "invalid", message: validation.errors?.join("; ") ?? "" };
+  if (!id) return { kind: "none" };
+  const payloadHash = payloadFingerprint(payload);
+  const deadline = Date.now() + opts.waitMs;
+  for (;;) {
+    const [inserted] = await db
+      .insert(idempotencyKeys)
+      .values({
+        kind: "payment",
+        key: id,
+        requestHash,
+        payloadHash,
+        state: "in_flight",
+        expiresAt: new Date(Date.now() + opts.claimSeconds * 1000),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted) return { kind: "claimed", id };
+    const row = await findLiveKey(db, id, new Date(), "payment");
+    if (!row) continue; // expired and removed just now: claim it afresh
+    if (row.payloadHash !== payloadHash || row.requestHash !== requestHash)
+      return { kind: "reused", id };
+    if (row.state === "completed")
+      return {
+        kind: "replay",
+        id,
+        response: row.response,
+        paymentResponse: typeof row.paymentResponse === "string" ? row.paymentResponse : null,
+      };
+    if (Date.now() >= deadline) return { kind: "in_flight", id };
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 100));
+  }
+}
+
+/** Binds a claimed id to the job its payment created (inside the job's transaction). */
+export async function attachPaymentIdentifier(
+  db: Db,
+  id: string,
+  jobId: string,
+  ttlSeconds: number,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ jobId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
+    .where(and(eq(idempotencyKeys.kind, "payment"), eq(idempotencyKeys.key, id)));
+}
+
+/** Lets go of a claim that made no job (refused, replayed by authorization, or failed early). */
+export async function dropUnattachedPaymentIdentifier(db: Db, id: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.kind, "payment"),
+        eq(idempotencyKeys.key, id),
+        isNull(idempotencyKeys.jobId),
+      ),
+    );
+}

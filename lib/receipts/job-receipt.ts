@@ -1,0 +1,50 @@
+import "server-only";
+import type { JWSSignedReceipt } from "@x402/extensions/offer-receipt";
+import { and, eq, isNull } from "drizzle-orm";
+import { findAnyProductBySku } from "@/lib/catalog/products";
+import type { Db } from "@/lib/db/client";
+import { payments } from "@/lib/db/schema";
+import { getJob } from "@/lib/jobs/repository";
+import { getPaymentForJob } from "@/lib/payments/repository";
+import { signReceipt } from "@/lib/receipts/receipt";
+
+/**
+ * The signed receipt of a job's settled payment, issued once and kept with the payment, so the
+ * paid 200, its replays and GET /jobs/{id} all carry the same one. A payment settled by the
+ * reconciler (no 200 was sent) gets its receipt the first time someone asks. Null while unpaid.
+ */
+export async function jobReceipt(
+  db: Db,
+  jobId: string,
+  baseUrl: string,
+): Promise<JWSSignedReceipt | null> {
+  const payment = await getPaymentForJob(db, jobId);
+  if (payment?.status !== "settled" || !payment.transaction) return null;
+  if (payment.receipt) return payment.receipt as JWSSignedReceipt;
+  const job = await getJob(db, jobId);
+  const product = job ? findAnyProductBySku(job.sku) : undefined;
+  if (!job || !product) return null;
+  const receipt = await signReceipt(
+    {
+      network: payment.network,
+      resourceUrl: `${baseUrl}${product.path}`,
+      payer: payment.payer,
+      issuedAt: Math.floor((payment.settledAt ?? new Date()).getTime() / 1000),
+      transaction: payment.transaction,
+      jobId: job.id,
+      sku: job.sku,
+      amount: String(payment.amountAtomic),
+      asset: payment.asset,
+      payTo: payment.payTo,
+    },
+    baseUrl,
+  );
+  // First issuer wins: a concurrent reader's receipt is the one everybody gets from then on.
+  const [stored] = await db
+    .update(payments)
+    .set({ receipt })
+    .where(and(eq(payments.id, payment.id), isNull(payments.receipt)))
+    .returning({ receipt: payments.receipt });
+  if (stored) return receipt;
+  return ((await getPaymentForJob(db, jobId))?.receipt ?? null) as JWSSignedReceipt | null;
+}

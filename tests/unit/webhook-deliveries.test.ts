@@ -1,0 +1,146 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Db } from "@/lib/db/client";
+import { changeStatus } from "@/lib/jobs/repository";
+import { openRefund, refundForJob } from "@/lib/refunds/repository";
+import { deliverDueWebhooks } from "@/lib/webhooks/deliver-due";
+import { webhookAttempts, webhookOnRefundConfirmed } from "@/lib/webhooks/events";
+import { claimDueDeliveries, deliveriesForJob, saveEndpoint } from "@/lib/webhooks/repository";
+import { queuedJob, tempDb } from "../helpers/jobs";
+import { startWebhookReceiver, verifyStandardWebhook } from "../helpers/webhook-receiver";
+
+/** Deliveries as rows on a real (PGlite) database, sent to a real local receiver. */
+
+let opened: Awaited<ReturnType<typeof tempDb>>;
+let db: Db;
+before(async () => {
+  opened = await tempDb();
+  db = opened.db;
+});
+after(() => opened.close());
+
+let seq = 0x500;
+const payer = () => `0x${(seq++).toString(16).padStart(40, "0")}`;
+const allow = { allowPrivate: true, retryBaseMs: 1 };
+
+async function drain(config = allow, rounds = 10) {
+  for (let i = 0; i < rounds; i++) {
+    await deliverDueWebhooks(db, config, new Date(Date.now() + 1_000));
+  }
+}
+
+test("a receiver failing twice then answering 200 gets one accepted, signed delivery per event", async () => {
+  let secret = "";
+  const receiver = await startWebhookReceiver({ failures: 2, secret: () => secret });
+  try {
+    const job = await queuedJob(db, payer());
+    secret = await saveEndpoint(db, job.id, receiver.url);
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    await changeStatus(db, job.id, "queued", "failed", {
+      error: { code: "upstream_failed", message: "every upstream failed", retryable: false },
+    });
+    await openRefund(db, job, "generation failed", false);
+    const refund = await refundForJob(db, job.id);
+    assert.ok(refund);
+    await webhookOnRefundConfirmed(db, refund, "0xabc");
+
+    await drain();
+
+    assert.equal(receiver.received.length, 6, "three attempts for each of two events");
+    assert.ok(
+      receiver.received.every((r) => r.verified),
+      "every signature verifies",
+    );
+    const accepted = receiver.accepted();
+    assert.deepEqual(accepted.map((r) => JSON.parse(r.body).type).sort(), [
+      "job.failed",
+      "refund.confirmed",
+    ]);
+    assert.equal(new Set(accepted.map((r) => r.id)).size, 2, "one accepted delivery per event");
+    const failed = JSON.parse(accepted.find((r) => r.body.includes("job.failed"))?.body ?? "{}");
+    assert.equal(failed.data.job_id, job.id);
+    assert.equal(failed.data.status, "failed");
+
+    const shown = await webhookAttempts(db, job.id);
+    assert.deepEqual(
+      shown.map((w) => [w.event, w.status, w.attempts, w.last_status_code]),
+      [
+        ["job.failed", "delivered", 3, 200],
+        ["refund.confirmed", "delivered", 3, 200],
+      ],
+    );
+    await drain(allow, 3);
+    assert.equal(receiver.received.length, 6, "nothing is sent again after a 2xx");
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("the spec-derived verifier refuses a tampered body or another secret", async () => {
+  let secret = "";
+  const receiver = await startWebhookReceiver({ failures: 0, secret: () => secret });
+  try {
+    const job = await queuedJob(db, payer());
+    secret = await saveEndpoint(db, job.id, receiver.url);
+    await changeStatus(db, job.id, "queued", "cancelled");
+    await drain(allow, 1);
+    const [got] = receiver.received;
+    assert.ok(got?.verified);
+    const { Webhook } = await import("standardwebhooks");
+    const sig = new Webhook(secret).sign(got.id, new Date(Number(got.timestamp) * 1000), got.body);
+    const headers = { id: got.id, timestamp: got.timestamp, signature: sig };
+    assert.equal(verifyStandardWebhook(secret, headers, got.body), true);
+    assert.equal(verifyStandardWebhook(secret, headers, `${got.body} `), false);
+    const other = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    assert.equal(verifyStandardWebhook(other, headers, got.body), false);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a job without a callback queues nothing; a terminal change with one queues once", async () => {
+  const plain = await queuedJob(db, payer());
+  await changeStatus(db, plain.id, "queued", "cancelled");
+  assert.equal((await deliveriesForJob(db, plain.id)).length, 0);
+  const hooked = await queuedJob(db, payer());
+  await saveEndpoint(db, hooked.id, "https://hooks.example.com/x");
+  await changeStatus(db, hooked.id, "queued", "generating");
+  assert.equal((await deliveriesForJob(db, hooked.id)).length, 0, "not terminal yet");
+  await changeStatus(db, hooked.id, "generating", "succeeded");
+  assert.equal((await deliveriesForJob(db, hooked.id)).length, 1);
+});
+
+test("a claimed delivery is not claimed again while its lease runs", async () => {
+  const job = await queuedJob(db, payer());
+  await saveEndpoint(db, job.id, "https://hooks.example.com/y");
+  await changeStatus(db, job.id, "queued", "cancelled");
+  const later = new Date(Date.now() + 1_000);
+  const first = await claimDueDeliveries(db, later, 60_000, 100);
+  assert.ok(first.some((d) => d.jobId === job.id));
+  const second = await claimDueDeliveries(db, later, 60_000, 100);
+  assert.equal(
+    second.some((d) => d.jobId === job.id),
+    false,
+  );
+  const afterLease = await claimDueDeliveries(db, new Date(later.getTime() + 61_000), 60_000, 100);
+  assert.ok(
+    afterLease.some((d) => d.jobId === job.id),
+    "a dead sender's claim runs out",
+  );
+});
+
+test("without the operator's allowance a loopback callback is never called", async () => {
+  let secret = "";
+  const receiver = await startWebhookReceiver({ failures: 0, secret: () => secret });
+  try {
+    const job = await queuedJob(db, payer());
+    secret = await saveEndpoint(db, job.id, receiver.url);
+    await changeStatus(db, job.id, "queued", "cancelled");
+    await drain({ allowPrivate: false, retryBaseMs: 1 }, 3);
+    assert.equal(receiver.received.length, 0);
+    const [row] = await deliveriesForJob(db, job.id);
+    assert.match(row?.lastError ?? "", /refused: it must use https/);
+  } finally {
+    await receiver.close();
+  }
+});
