@@ -34,6 +34,10 @@ export class IllegalTransitionError extends Error {
   }
 }
 
+export function isJobStatus(value: string): value is JobStatus {
+  return (JOB_STATUSES as readonly string[]).includes(value);
+}
+
 export function canTransition(from: JobStatus, to: JobStatus): boolean {
   return NEXT[from].includes(to);
 }

@@ -2,7 +2,7 @@ import { baseUrlFor } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { json } from "@/lib/generation/responses";
+import { json } from "@/lib/api/json";
 import { loadJobFacts, toJobResource } from "@/lib/jobs/job-resource";
 import { decodeCursor, jobsOfPayer } from "@/lib/jobs/payer-history";
 import { getVideoStore } from "@/lib/storage/store";
