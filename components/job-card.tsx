@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { CancelJobButton } from "@/components/cancel-job";
 import { CopyRequest } from "@/components/copy-request";
-import { humanSeconds, type JobProgressInfo, JobProgress } from "@/components/job-progress";
+import { humanSeconds, JobProgress } from "@/components/job-progress";
 import type { StoredJob } from "@/components/job-store";
 import { type Job, TERMINAL, useLiveJob } from "@/components/live-job";
 

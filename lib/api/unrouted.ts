@@ -16,7 +16,9 @@ export const ROUTES: readonly { pattern: string; methods: readonly string[] }[] 
   { pattern: "/openapi.json", methods: ["GET"] },
   { pattern: "/uploads", methods: ["POST"] },
   { pattern: "/generate/:model/:product", methods: ["POST"] },
-  { pattern: "/jobs/:id", methods: ["GET"] },
+  { pattern: "/jobs", methods: ["GET"] },
+  { pattern: "/jobs/:id", methods: ["GET", "DELETE"] },
+  { pattern: "/jobs/:id/events", methods: ["GET"] },
   { pattern: "/videos/:key", methods: ["GET", "HEAD"] },
   { pattern: "/api/inngest", methods: ["GET", "POST", "PUT"] },
 ];

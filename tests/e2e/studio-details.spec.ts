@@ -135,6 +135,12 @@ test("a queued job shows its queue position, ETA and attempts; no cancel button 
   };
   let withProgress = false;
   await seedQueuedJob(page, () => jobBody("queued", withProgress ? progress : undefined));
+  // A server whose /jobs/{id} takes no DELETE, as before the cancel API existed.
+  await page.route("**/jobs/*", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 405, headers: { allow: "GET" }, body: "" })
+      : route.fallback(),
+  );
   const probes: number[] = [];
   page.on("response", (res) => {
     if (res.request().method() === "DELETE") probes.push(res.status());
