@@ -4,17 +4,18 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { WalletClient } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
+import { walletProofHeaders } from "@/components/wallet-proof";
 
 /**
- * Hook point for the cancel API's wallet-signature auth (DELETE /jobs/{id} belongs to the jobs
- * API): the headers that prove the payer asks. Until its scheme is wired in here the request
- * carries none, and whatever the API answers is shown.
+ * The headers that prove the payer asks: a sign-in-with-x signature over the server's challenge
+ * for this job's path (DELETE /jobs/{id} answers 401 with it and cancels nothing without one).
  */
 export type CancelAuthorizer = (
   wallet: WalletClient,
   jobId: string,
 ) => Promise<Record<string, string>>;
-export const authorizeCancel: CancelAuthorizer = async () => ({});
+export const authorizeCancel: CancelAuthorizer = (wallet, jobId) =>
+  walletProofHeaders(wallet, `/jobs/${jobId}`, "DELETE");
 
 const SUPPORT = ["cancel-supported"] as const;
 
@@ -36,11 +37,15 @@ function useCancelSupported(enabled: boolean): boolean {
 export function CancelJobButton({
   jobId,
   payer,
+  open,
   onCancelled,
 }: {
   jobId: string;
+  /** The job can still be cancelled (queued); a refusal stays shown after it moves on. */
+  open: boolean;
   payer: string | undefined;
-  onCancelled: () => void;
+  /** The job as the API answers it once cancelled (status cancelled, refund under way). */
+  onCancelled: (job: unknown) => void;
 }) {
   const { address } = useAccount();
   const { data: wallet } = useWalletClient();
@@ -51,7 +56,7 @@ export function CancelJobButton({
     busy: false,
     message: null,
   });
-  if (!mine || !supported || !wallet) return null;
+  if (!mine || !supported || !wallet || (!open && !state.message)) return null;
 
   const cancel = async () => {
     setState({ busy: true, message: null });
@@ -64,8 +69,9 @@ export function CancelJobButton({
       }
       if (res.ok) {
         setState({ busy: false, message: null });
-        return onCancelled();
+        return onCancelled(await res.json());
       }
+      // 409 says why (the upstream already has it); 401/403 that the wallet is not the payer.
       const body = (await res.json().catch(() => ({}))) as { detail?: string };
       setState({ busy: false, message: body.detail ?? `Could not cancel (${res.status}).` });
     } catch (error) {
@@ -74,11 +80,18 @@ export function CancelJobButton({
   };
   return (
     <div className="row">
-      <button type="button" className="button" disabled={state.busy} onClick={() => void cancel()}>
-        Cancel this clip
-      </button>
+      {open && (
+        <button
+          type="button"
+          className="button"
+          disabled={state.busy}
+          onClick={() => void cancel()}
+        >
+          Cancel this clip
+        </button>
+      )}
       {state.message && (
-        <span className="error small" role="alert">
+        <span className="error small" role="alert" data-testid="cancel-refused">
           {state.message}
         </span>
       )}

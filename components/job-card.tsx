@@ -1,25 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { CancelJobButton } from "@/components/cancel-job";
 import { CopyRequest } from "@/components/copy-request";
-import { humanSeconds, type JobProgressInfo, JobProgress } from "@/components/job-progress";
+import { humanSeconds, JobProgress } from "@/components/job-progress";
 import type { StoredJob } from "@/components/job-store";
-
-type Job = {
-  job_id: string;
-  status: string;
-  attempts: number;
-  created_at: string;
-  updated_at: string;
-  video_url: string | null;
-  video_expires_at: string | null;
-  error: { code: string; message: string } | null;
-  /** Not in the spec's job object: the studio's extras, absent on servers without them. */
-  poster_url?: string | null;
-  progress?: JobProgressInfo;
-};
+import { type Job, TERMINAL, useLiveJob } from "@/components/live-job";
 
 const STEPS = ["pending_settlement", "queued", "generating", "succeeded"] as const;
 const LABELS: Record<string, string> = {
@@ -30,7 +16,6 @@ const LABELS: Record<string, string> = {
   failed: "Failed",
   cancelled: "Cancelled",
 };
-const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 function useNow(active: boolean) {
   const [now, setNow] = useState(() => Date.now());
@@ -53,20 +38,8 @@ export function JobCard({
   network: string;
   onRemove: () => void;
 }) {
-  const query = useQuery({
-    queryKey: ["job", job.id],
-    queryFn: async (): Promise<Job> => {
-      const res = await fetch(`/jobs/${job.id}`);
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      return res.json() as Promise<Job>;
-    },
-    // Poll until finished, backing off from 1 s to 10 s.
-    refetchInterval: (q) =>
-      q.state.data && TERMINAL.has(q.state.data.status)
-        ? false
-        : Math.min(10_000, 1000 * 1.3 ** q.state.dataUpdateCount),
-  });
-  const data = query.data;
+  const live = useLiveJob(job.id);
+  const data = live.job;
   const status = data?.status ?? "pending_settlement";
   const finished = TERMINAL.has(status);
   const now = useNow(!finished);
@@ -79,7 +52,13 @@ export function JobCard({
   const current = STEPS.indexOf(status as (typeof STEPS)[number]);
 
   return (
-    <article className="job" aria-live="polite" data-status={status} data-testid="job-card">
+    <article
+      className="job"
+      aria-live="polite"
+      data-status={status}
+      data-live={live.streaming ? "stream" : "poll"}
+      data-testid="job-card"
+    >
       <header className="job-head">
         <div>
           <strong data-testid="job-title">{job.title ?? job.sku}</strong>
@@ -92,7 +71,7 @@ export function JobCard({
               .filter(Boolean)
               .join(" · ")}
           </p>
-          <p className="muted job-prompt">{job.prompt}</p>
+          {job.prompt && <p className="muted job-prompt">{job.prompt}</p>}
         </div>
         <button
           type="button"
@@ -132,13 +111,13 @@ export function JobCard({
       </p>
       <JobProgress progress={data?.progress} />
       {status === "generating" && <progress aria-label="Generating" />}
-      {status === "queued" && (
-        <CancelJobButton
-          jobId={job.id}
-          payer={job.payer}
-          onCancelled={() => void query.refetch()}
-        />
-      )}
+      <CancelJobButton
+        jobId={job.id}
+        payer={job.payer}
+        open={status === "queued"}
+        onCancelled={(cancelled) => live.replace(cancelled as Job)}
+      />
+      <Refund refund={data?.refund} />
       {job.transaction && (
         <p className="muted small">
           Settlement:{" "}
@@ -177,5 +156,22 @@ export function JobCard({
       )}
       {job.request && <CopyRequest sent={job.request} network={network} />}
     </article>
+  );
+}
+
+const REFUND_STATES: Record<string, string> = {
+  pending: "being sent back",
+  sent: "sent back, awaiting confirmation",
+  confirmed: "refunded",
+  manual: "to be refunded by the operator",
+};
+
+function Refund({ refund }: { refund: Job["refund"] }) {
+  if (!refund) return null;
+  return (
+    <p className="small" data-testid="job-refund" data-refund={refund.status}>
+      {refund.amount} USDC {REFUND_STATES[refund.status] ?? refund.status}
+      {refund.transaction ? ` · ${refund.transaction.slice(0, 10)}…` : ""}
+    </p>
   );
 }

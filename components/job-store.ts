@@ -47,5 +47,16 @@ export function useStoredJobs() {
       return next;
     });
   }, []);
-  return { jobs, add, remove };
+  /** Jobs found elsewhere (the wallet's history): new ones join, known ones keep their details. */
+  const merge = useCallback((found: StoredJob[]) => {
+    setJobs((prev) => {
+      const known = new Set(prev.map((j) => j.id));
+      const next = [...prev, ...found.filter((j) => !known.has(j.id))]
+        .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+        .slice(0, 50);
+      localStorage.setItem(KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+  return { jobs, add, remove, merge };
 }

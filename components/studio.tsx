@@ -4,11 +4,12 @@ import { AppProviders } from "@/components/app-providers";
 import { ComposeForm } from "@/components/compose-form";
 import { JobCard } from "@/components/job-card";
 import { useStoredJobs } from "@/components/job-store";
+import { WalletHistory } from "@/components/wallet-history";
 import { WalletPanel } from "@/components/wallet-panel";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
 
 function StudioBody({ config }: { config: StudioConfig }) {
-  const { jobs, add, remove } = useStoredJobs();
+  const { jobs, add, remove, merge } = useStoredJobs();
   return (
     <div className="page">
       <header className="top">
@@ -30,9 +31,11 @@ function StudioBody({ config }: { config: StudioConfig }) {
         <ComposeForm config={config} onJob={add} />
         <section aria-label="Your clips" className="jobs">
           <h2>Your clips</h2>
+          <WalletHistory onFound={merge} />
           {jobs.length === 0 && (
             <p className="muted">
-              Paid clips appear here and keep updating until the video is ready.
+              Paid clips appear here and keep updating until the video is ready. Signing in with the
+              wallet that paid brings back its clips from any device.
             </p>
           )}
           {jobs.map((job) => (

@@ -34,6 +34,10 @@ export class IllegalTransitionError extends Error {
   }
 }
 
+export function isJobStatus(value: string): value is JobStatus {
+  return (JOB_STATUSES as readonly string[]).includes(value);
+}
+
 export function canTransition(from: JobStatus, to: JobStatus): boolean {
   return NEXT[from].includes(to);
 }
@@ -45,8 +49,4 @@ export function transition(from: JobStatus, to: JobStatus): JobStatus {
 
 export function isTerminal(status: JobStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
-}
-
-export function isJobStatus(value: string): value is JobStatus {
-  return (JOB_STATUSES as readonly string[]).includes(value);
 }

@@ -37,6 +37,10 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expect(page.getByTestId("form-error")).toContainText("content policy");
     found.push(...(await seriousViolations(page, "wallet connected, prompt refused")));
 
+    await page.getByRole("button", { name: "Sign in with wallet" }).click();
+    await expect(page.getByTestId("history-result")).toContainText("paid by this wallet");
+    found.push(...(await seriousViolations(page, "signed in with the wallet")));
+
     await page.getByText("Animate an image", { exact: true }).click();
     found.push(...(await seriousViolations(page, "image mode")));
 
@@ -48,13 +52,24 @@ for (const colorScheme of ["light", "dark"] as const) {
 }
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`a job card with progress and its request as code passes axe in the ${colorScheme} theme`, async ({
+  test(`a job card with progress, its request as code, then cancelled with a refund, passes axe in the ${colorScheme} theme`, async ({
     page,
   }) => {
     const { base } = e2eEnv();
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    let cancelled = false;
     await seedQueuedJob(page, () =>
-      jobBody("queued", { phase: "queued", queue_position: 2, eta_seconds: 40, history: [] }),
+      cancelled
+        ? {
+            ...jobBody("cancelled", {
+              phase: "done",
+              queue_position: null,
+              eta_seconds: 0,
+              history: [],
+            }),
+            refund: { status: "pending", amount: "1.12", transaction: null },
+          }
+        : jobBody("queued", { phase: "queued", queue_position: 2, eta_seconds: 40, history: [] }),
     );
     await page.goto(`${base}/`);
     const card = page.getByTestId("job-card");
@@ -62,5 +77,12 @@ for (const colorScheme of ["light", "dark"] as const) {
     await card.getByText("Request as code").click();
     await expect(card.getByTestId("curl-snippet")).toBeVisible();
     expect(await seriousViolations(page, "job card")).toEqual([]);
+
+    // Cancelled, its refund on the way.
+    cancelled = true;
+    await expect(card.getByTestId("job-refund")).toContainText("1.12 USDC being sent back", {
+      timeout: 20_000,
+    });
+    expect(await seriousViolations(page, "cancelled job card")).toEqual([]);
   });
 }

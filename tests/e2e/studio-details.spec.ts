@@ -135,6 +135,12 @@ test("a queued job shows its queue position, ETA and attempts; no cancel button 
   };
   let withProgress = false;
   await seedQueuedJob(page, () => jobBody("queued", withProgress ? progress : undefined));
+  // A server whose /jobs/{id} takes no DELETE, as before the cancel API existed.
+  await page.route("**/jobs/*", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 405, headers: { allow: "GET" }, body: "" })
+      : route.fallback(),
+  );
   const probes: number[] = [];
   page.on("response", (res) => {
     if (res.request().method() === "DELETE") probes.push(res.status());
@@ -185,4 +191,32 @@ test("where the API cancels, the payer's queued job offers a cancel that sends D
   await expect(card.getByTestId("job-status")).toHaveText("Cancelled");
   expect(deletes.at(-1)).toBe(JOB_ID);
   await expect(card.getByRole("button", { name: "Cancel this clip" })).toHaveCount(0);
+});
+
+test("a cancel the API refuses (409) says why on the card", async ({ page }) => {
+  const { base } = e2eEnv();
+  await seedQueuedJob(page, () => jobBody("queued"));
+  // The job reached the upstream between the click and the request.
+  await page.route("**/jobs/*", async (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({
+          status: 409,
+          contentType: "application/problem+json",
+          json: {
+            code: "not_cancellable",
+            status: 409,
+            title: "The job can no longer be cancelled",
+            detail: "Not cancelled: generation has started.",
+            job_status: "generating",
+          },
+        })
+      : route.fallback(),
+  );
+  await page.goto(`${base}/`);
+  const card = page.getByTestId("job-card");
+  await expect(page.getByTestId("wallet-address")).toContainText("0x2361");
+  await card.getByRole("button", { name: "Cancel this clip" }).click();
+  await expect(card.getByTestId("cancel-refused")).toHaveText(
+    "Not cancelled: generation has started.",
+  );
 });

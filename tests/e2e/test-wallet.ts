@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import type { LocalAccount } from "viem";
 
 /**
  * An EIP-1193 wallet injected into the page the way an extension injects window.ethereum, so the
@@ -7,11 +8,16 @@ import type { Page } from "@playwright/test";
  */
 export async function injectTestWallet(
   page: Page,
-  opts: { rpcUrl: string; address: string; chainId: number },
+  opts: { rpcUrl: string; address: string; chainId: number; signer?: LocalAccount },
 ) {
   const calls: string[] = [];
   await page.exposeFunction("__testWalletRpc", async (method: string, params: unknown[]) => {
     calls.push(method);
+    // An account the node does not hold (beyond its ten unlocked ones) signs here, as a wallet would.
+    if (opts.signer) {
+      const local = await signLocally(opts.signer, method, params);
+      if (local) return { result: local };
+    }
     const res = await fetch(opts.rpcUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -69,4 +75,19 @@ export async function injectTestWallet(
     { address: opts.address, chainId: opts.chainId },
   );
   return { calls };
+}
+
+async function signLocally(
+  signer: LocalAccount,
+  method: string,
+  params: unknown[],
+): Promise<string | null> {
+  if (method === "personal_sign")
+    return signer.signMessage({ message: { raw: params[0] as `0x${string}` } });
+  if (method === "eth_signTypedData_v4") {
+    const typed = JSON.parse(params[1] as string);
+    const { EIP712Domain: _domain, ...types } = typed.types;
+    return signer.signTypedData({ ...typed, types });
+  }
+  return null;
 }

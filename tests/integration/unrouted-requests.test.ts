@@ -23,7 +23,7 @@ describe("requests no route takes, on the built server", () => {
     const cases: [string, string, string][] = [
       ["/generate/alpha/fast", "GET", "POST, OPTIONS"],
       ["/uploads", "PUT", "POST, OPTIONS"],
-      ["/jobs/00000000-0000-0000-0000-000000000000", "POST", "GET, HEAD, OPTIONS"],
+      ["/jobs/00000000-0000-0000-0000-000000000000", "POST", "GET, DELETE, HEAD, OPTIONS"],
       ["/videos/some-key", "DELETE", "GET, HEAD, OPTIONS"],
       ["/status", "PATCH", "GET, HEAD, OPTIONS"],
       ["/", "POST", "GET, HEAD, OPTIONS"],

@@ -41,6 +41,7 @@ test("the proxy's route table names exactly the app's routes and their methods",
 });
 
 test("dynamic segments match one non-empty segment; HEAD comes with GET, OPTIONS always", () => {
+  // /jobs/{id} also takes DELETE (the payer's cancel).
   assert.deepEqual(allowedMethods("/jobs/abc"), ["GET", "DELETE", "HEAD", "OPTIONS"]);
   assert.deepEqual(allowedMethods("/jobs/abc/events"), ["GET", "HEAD", "OPTIONS"]);
   assert.deepEqual(allowedMethods("/generate/alpha/fast"), ["POST", "OPTIONS"]);

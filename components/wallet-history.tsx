@@ -1,0 +1,86 @@
+"use client";
+
+import { useState } from "react";
+import { formatUnits } from "viem";
+import { useAccount, useWalletClient } from "wagmi";
+import type { StoredJob } from "@/components/job-store";
+import type { Job } from "@/components/live-job";
+import { walletProofHeaders } from "@/components/wallet-proof";
+import { IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/products";
+
+type HistoryJob = Job & { sku: string };
+const PAGES = 3; // up to 60 clips, newest first: more than the list keeps
+
+function toStored(job: HistoryJob, payer: string): StoredJob {
+  const product = [...PRODUCTS, ...IMAGE_PRODUCTS].find((p) => p.sku === job.sku);
+  const fixed = product && product.mode === "fixed" ? product : undefined;
+  return {
+    id: job.job_id,
+    sku: job.sku,
+    priceUsd: job.payment ? formatUnits(BigInt(job.payment.amount), 6) : "?",
+    transaction: job.payment?.transaction ?? null,
+    createdAt: job.created_at,
+    prompt: "", // the API keeps no prompt to hand back
+    title: product?.title,
+    durationSeconds: fixed?.durationSeconds,
+    resolution: fixed?.resolution,
+    payer,
+  };
+}
+
+/**
+ * "Sign in with wallet": one sign-in-with-x signature lists the connected wallet's jobs
+ * (GET /jobs?payer=…), so its clips show on any device, with nothing kept in this browser.
+ */
+export function WalletHistory({ onFound }: { onFound: (jobs: StoredJob[]) => void }) {
+  const { address } = useAccount();
+  const { data: wallet } = useWalletClient();
+  const [state, setState] = useState<{ busy: boolean; message: string | null }>({
+    busy: false,
+    message: null,
+  });
+  if (!address || !wallet) return null;
+
+  const signIn = async () => {
+    setState({ busy: true, message: null });
+    try {
+      const path = `/jobs?payer=${address.toLowerCase()}`;
+      const headers = await walletProofHeaders(wallet, path);
+      const found: StoredJob[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < PAGES; page++) {
+        const res = await fetch(cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path, {
+          headers,
+        });
+        const body = (await res.json().catch(() => ({}))) as {
+          jobs?: HistoryJob[];
+          next_cursor?: string | null;
+          detail?: string;
+        };
+        if (!res.ok) throw new Error(body.detail ?? `the server answered ${res.status}`);
+        found.push(...(body.jobs ?? []).map((j) => toStored(j, address)));
+        cursor = body.next_cursor ?? null;
+        if (!cursor) break;
+      }
+      onFound(found);
+      setState({
+        busy: false,
+        message: `${found.length} clip${found.length === 1 ? "" : "s"} paid by this wallet.`,
+      });
+    } catch (error) {
+      setState({ busy: false, message: `Could not sign in: ${(error as Error).message}` });
+    }
+  };
+  return (
+    <div className="row">
+      <button type="button" className="button" disabled={state.busy} onClick={() => void signIn()}>
+        Sign in with wallet
+      </button>
+      {state.message && (
+        <span className="muted small" role="status" data-testid="history-result">
+          {state.message}
+        </span>
+      )}
+    </div>
+  );
+}
