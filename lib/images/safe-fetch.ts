@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import type http from "node:http";
 import { isIP } from "node:net";
-import { isPublicAddress } from "@/lib/images/address-policy";
+import { isPublicAddress } from "@/lib/net/address-policy";
 import { ImageProblem } from "@/lib/images/types";
 import { pinnedRequest } from "@/lib/net/pinned-request";
 

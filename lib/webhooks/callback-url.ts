@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { isPublicAddress } from "@/lib/images/address-policy";
+import { isPublicAddress } from "@/lib/net/address-policy";
 
 /** The request header a paid POST names its callback in (the body stays as the spec says). */
 export const WEBHOOK_URL_HEADER = "webhook-url";
