@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { test } from "node:test";
 import { isPublicAddress, v6Bytes } from "@/lib/net/address-policy";
-import { safeFetch } from "@/lib/net/safe-fetch";
+import { safeFetch } from "@/lib/images/safe-fetch";
 import { ImageProblem } from "@/lib/images/types";
 
 const refusedV4 = [
