@@ -118,6 +118,21 @@ async function load(
   };
 }
 
+/**
+ * Paid jobs render on this machine's cores after their round trip ends; the next build's paid
+ * round must not share the cores with them, or the order of the builds decides the figure.
+ */
+async function untilIdle(servers: TestServer[], timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (const server of servers) {
+    while (Date.now() < deadline) {
+      const status = (await (await fetch(`${server.url}/status`)).json()) as { in_flight: number };
+      if (status.in_flight === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** The paid round trip with a stock x402 client (402, sign, pay, settle on the devnet chain); 4 at a time. */
 async function paid(server: TestServer): Promise<Figures> {
   const payer = payingFetch(7);
@@ -336,6 +351,7 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
               const order = r % 2 ? [...builds.keys()].reverse() : [...builds.keys()];
               for (const i of order) {
                 const server = servers[i];
+                if (s.name.startsWith("paid")) await untilIdle(servers);
                 if (server) rounds[i]?.push(await s.run(server));
               }
             }
