@@ -5,24 +5,21 @@ import { problem } from "@/lib/api/problem";
  * before routing and cannot see the app's files, so this table names them; a unit test
  * (tests/unit/route-table.test.ts) compares it with app/ so the two cannot drift apart.
  */
-export const ROUTES: readonly { pattern: string; methods: readonly string[] }[] = [
-  { pattern: "/", methods: ["GET"] },
-  { pattern: "/studio", methods: ["GET"] },
-  { pattern: "/icon.svg", methods: ["GET"] },
-  { pattern: "/healthz", methods: ["GET"] },
-  { pattern: "/readyz", methods: ["GET"] },
-  { pattern: "/status", methods: ["GET"] },
-  { pattern: "/llms.txt", methods: ["GET"] },
-  { pattern: "/openapi.json", methods: ["GET"] },
-  { pattern: "/.well-known/did.json", methods: ["GET"] },
-  { pattern: "/uploads", methods: ["POST"] },
-  { pattern: "/generate/:model/:product", methods: ["POST"] },
-  { pattern: "/jobs", methods: ["GET"] },
-  { pattern: "/jobs/:id", methods: ["GET", "DELETE"] },
-  { pattern: "/jobs/:id/events", methods: ["GET"] },
-  { pattern: "/videos/:key", methods: ["GET", "HEAD"] },
-  { pattern: "/api/inngest", methods: ["GET", "POST", "PUT"] },
-];
+const TABLE = `
+  GET         /  /studio  /icon.svg  /healthz  /readyz  /status  /llms.txt  /openapi.json
+  GET         /.well-known/did.json  /jobs  /jobs/:id/events
+  POST        /uploads  /generate/:model/:product
+  GET,DELETE  /jobs/:id
+  GET,HEAD    /videos/:key
+  GET,POST,PUT  /api/inngest
+`;
+
+export const ROUTES: readonly { pattern: string; methods: readonly string[] }[] = TABLE.trim()
+  .split("\n")
+  .flatMap((line) => {
+    const [methods = "", ...patterns] = line.trim().split(/\s+/);
+    return patterns.map((pattern) => ({ pattern, methods: methods.split(",") }));
+  });
 
 /** What a request may use on a path: the route's methods, HEAD with GET (Next.js adds it), and OPTIONS (the proxy's CORS answer). */
 export function allowedMethods(pathname: string): string[] | null {

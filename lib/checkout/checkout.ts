@@ -119,11 +119,10 @@ async function checkoutProduct(
   return withFacts(await priced(), facts);
 }
 
-async function replayIdempotent(
-  db: Db,
-  key: string,
-  hash: string,
-): Promise<CheckoutOutcome | null> {
+type Replay = CheckoutOutcome | null;
+
+/** A live key answers for its first request: replayed, in flight, or reused with another body. */
+async function replayIdempotent(db: Db, key: string, hash: string): Promise<Replay> {
   const row = await findLiveKey(db, key);
   if (!row) return null;
   if (row.requestHash !== hash) {
