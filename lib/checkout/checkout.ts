@@ -2,7 +2,7 @@ import type { x402ResourceServer } from "@x402/core/server";
 import { type AnyProduct, findProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
-import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/keys";
+import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/key-repository";
 import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
 import { discoveryExtension } from "@/lib/payments/discovery";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";

@@ -1,19 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
-import { sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { AnyProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
-import { claimKey } from "@/lib/idempotency/keys";
 import {
   attachPaymentIdentifier,
-  claimPaymentIdentifier,
+  claimKey,
   dropUnattachedPaymentIdentifier,
+} from "@/lib/idempotency/key-repository";
+import {
+  claimPaymentIdentifier,
   type PaymentIdentifierClaim,
 } from "@/lib/idempotency/payment-identifier";
-import { countActiveJobs, insertJob } from "@/lib/jobs/repository";
+import { countActiveJobs, insertJob, lockCapacity } from "@/lib/jobs/repository";
 import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
 import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
 import { paymentRequired } from "@/lib/payments/requirements";
@@ -50,8 +51,6 @@ export type PaidRequest = {
   webhookUrl: string | null;
 };
 
-// Serialises the capacity check with job creation across processes.
-const CAPACITY_LOCK = 402_403;
 // A duplicate of a payment in progress waits this long for its answer before hearing 409.
 const PAYMENT_IDENTIFIER_WAIT_MS = 10_000;
 
@@ -153,7 +152,7 @@ async function verifyAndCreate(
   let webhookSecret: string | null = null;
   try {
     await auditedTransaction(db, async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
+      await lockCapacity(tx);
       if ((await countActiveJobs(tx)) >= env.limits.queueCapacity) throw new CapacityReached();
       await insertJob(tx, {
         id: jobId,

@@ -6,10 +6,8 @@ import {
   extractAndValidatePaymentIdentifier,
   PAYMENT_IDENTIFIER,
 } from "@x402/extensions/payment-identifier";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { idempotencyKeys } from "@/lib/db/schema";
-import { findLiveKey } from "@/lib/idempotency/keys";
+import { claimPaymentKey, findLiveKey } from "@/lib/idempotency/key-repository";
 
 /** The 402's declaration: ids are welcome, not required. */
 export function paymentIdentifierDeclaration(): Record<string, unknown> {
@@ -60,19 +58,9 @@ export async function claimPaymentIdentifier(
   const payloadHash = payloadFingerprint(payload);
   const deadline = Date.now() + opts.waitMs;
   for (;;) {
-    const [inserted] = await db
-      .insert(idempotencyKeys)
-      .values({
-        kind: "payment",
-        key: id,
-        requestHash,
-        payloadHash,
-        state: "in_flight",
-        expiresAt: new Date(Date.now() + opts.claimSeconds * 1000),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted) return { kind: "claimed", id };
+    const expiresAt = new Date(Date.now() + opts.claimSeconds * 1000);
+    if (await claimPaymentKey(db, id, requestHash, payloadHash, expiresAt))
+      return { kind: "claimed", id };
     const row = await findLiveKey(db, id, new Date(), "payment");
     if (!row) continue; // expired and removed just now: claim it afresh
     if (row.payloadHash !== payloadHash || row.requestHash !== requestHash)
@@ -87,30 +75,4 @@ export async function claimPaymentIdentifier(
     if (Date.now() >= deadline) return { kind: "in_flight", id };
     await new Promise((r) => setTimeout(r, opts.pollMs ?? 100));
   }
-}
-
-/** Binds a claimed id to the job its payment created (inside the job's transaction). */
-export async function attachPaymentIdentifier(
-  db: Db,
-  id: string,
-  jobId: string,
-  ttlSeconds: number,
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ jobId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
-    .where(and(eq(idempotencyKeys.kind, "payment"), eq(idempotencyKeys.key, id)));
-}
-
-/** Lets go of a claim that made no job (refused, replayed by authorization, or failed early). */
-export async function dropUnattachedPaymentIdentifier(db: Db, id: string): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.kind, "payment"),
-        eq(idempotencyKeys.key, id),
-        isNull(idempotencyKeys.jobId),
-      ),
-    );
 }

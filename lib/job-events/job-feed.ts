@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { describeError } from "@/lib/errors/describe-error";
+import { jobAuditAfter } from "@/lib/audit/repository";
 import type { Db } from "@/lib/db/client";
-import { auditEvents } from "@/lib/db/schema";
+import { describeError } from "@/lib/errors/describe-error";
 import type { JobEventHub } from "@/lib/job-events/hub";
 import { type JobFacts, loadJobFacts } from "@/lib/jobs/job-resource";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
@@ -87,22 +86,7 @@ export class JobFeed {
 
   private async read(relook: number): Promise<void> {
     const after = this.changes.at(-1)?.id ?? 0;
-    const rows = await this.db
-      .select({
-        id: auditEvents.id,
-        at: auditEvents.at,
-        type: auditEvents.type,
-        data: auditEvents.data,
-      })
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.jobId, this.jobId),
-          gt(auditEvents.id, after),
-          inArray(auditEvents.type, CHANGE_TYPES),
-        ),
-      )
-      .orderBy(asc(auditEvents.id));
+    const rows = await jobAuditAfter(this.db, this.jobId, after, CHANGE_TYPES);
     const job = await getJob(this.db, this.jobId);
     const facts = job ? await loadJobFacts(this.db, job, this.activeJobsPerWallet) : undefined;
     const moved =

@@ -6,9 +6,9 @@ import {
   endAttempt,
   latestAttempt,
   markAttemptRunning,
+  markAttemptStoring,
   startAttempt,
 } from "@/lib/jobs/attempt-repository";
-import { markAttemptStoring } from "@/lib/jobs/job-progress";
 import { changeStatus, getJob, type JobRow, startIfWalletHasRoom } from "@/lib/jobs/repository";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";

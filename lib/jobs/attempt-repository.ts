@@ -91,3 +91,9 @@ export async function endAttempt(
     return true;
   });
 }
+
+/** The video is ready upstream and being stored: the last step before `succeeded`. */
+export async function markAttemptStoring(db: Db, attempt: AttemptRow): Promise<void> {
+  await db.update(attempts).set({ storingAt: new Date() }).where(eq(attempts.id, attempt.id));
+  await announceJobChange(db, attempt.jobId);
+}

@@ -1,12 +1,11 @@
-import { and, count, eq, lt } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { attempts, jobs, payments } from "@/lib/db/schema";
 import type { z } from "zod";
-import { announceJobChange } from "@/lib/job-events/announce";
+import type { Db } from "@/lib/db/client";
 import type { jobPaymentSchema, jobProgressSchema } from "@/lib/job-events/live-schemas";
 import { type AttemptRow, listAttempts } from "@/lib/jobs/attempt-repository";
-import { recentMedianSeconds } from "@/lib/jobs/provider-windows";
-import type { JobRow } from "@/lib/jobs/repository";
+import { recentMedianSeconds } from "@/lib/jobs/provider-window-repository";
+import { countGeneratingOfPayer, type JobRow } from "@/lib/jobs/repository";
+import { countQueuedBefore } from "@/lib/jobs/stats-repository";
+import { transactionOfJobPayment } from "@/lib/payments/repository";
 import { isTerminal } from "@/lib/jobs/state-machine";
 
 export type JobProgress = z.infer<typeof jobProgressSchema>;
@@ -38,15 +37,10 @@ export async function jobProgress(
 }
 
 export async function jobPayment(db: Db, job: JobRow): Promise<JobPayment> {
-  const [row] = await db
-    .select({ transaction: payments.transaction })
-    .from(payments)
-    .where(eq(payments.jobId, job.id))
-    .limit(1);
   return {
     amount: String(job.amountAtomic),
     network: job.network,
-    transaction: row?.transaction ?? null,
+    transaction: await transactionOfJobPayment(db, job.id),
   };
 }
 
@@ -59,11 +53,8 @@ async function phaseOf(
   if (isTerminal(job.status)) return "done";
   if (job.status === "pending_settlement") return "settling";
   if (job.status === "queued") {
-    const [row] = await db
-      .select({ n: count() })
-      .from(jobs)
-      .where(and(eq(jobs.payer, job.payer), eq(jobs.status, "generating")));
-    return (row?.n ?? 0) >= activeJobsPerWallet ? "waiting_for_wallet_slot" : "queued";
+    const generating = await countGeneratingOfPayer(db, job.payer);
+    return generating >= activeJobsPerWallet ? "waiting_for_wallet_slot" : "queued";
   }
   if (latest?.status !== "running") return "submitted";
   return latest.storingAt ? "storing" : "generating";
@@ -71,11 +62,7 @@ async function phaseOf(
 
 async function queuePosition(db: Db, job: JobRow): Promise<number> {
   if (!job.queuedAt) return 1;
-  const [row] = await db
-    .select({ n: count() })
-    .from(jobs)
-    .where(and(eq(jobs.status, "queued"), lt(jobs.queuedAt, job.queuedAt)));
-  return (row?.n ?? 0) + 1;
+  return (await countQueuedBefore(db, job.queuedAt)) + 1;
 }
 
 async function etaSeconds(
@@ -90,10 +77,4 @@ async function etaSeconds(
   if (typical === null) return null;
   const elapsed = running ? (Date.now() - latest.startedAt.getTime()) / 1000 : 0;
   return Math.max(0, Math.round(typical - elapsed));
-}
-
-/** The video is ready upstream and being stored: the last step before `succeeded`. */
-export async function markAttemptStoring(db: Db, attempt: AttemptRow): Promise<void> {
-  await db.update(attempts).set({ storingAt: new Date() }).where(eq(attempts.id, attempt.id));
-  await announceJobChange(db, attempt.jobId);
 }

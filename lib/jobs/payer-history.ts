@@ -1,7 +1,5 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { jobs } from "@/lib/db/schema";
-import type { JobRow } from "@/lib/jobs/repository";
+import { type JobRow, jobsOfPayerBefore } from "@/lib/jobs/repository";
 
 export type HistoryCursor = { createdAt: Date; id: string };
 
@@ -17,29 +15,14 @@ export function decodeCursor(raw: string): HistoryCursor | null {
   return { createdAt, id: id as string };
 }
 
-/** A wallet's jobs, newest first, one page after `cursor`: a range read on (payer, created_at, id). */
+/** A wallet's jobs, newest first, one page after `cursor`. */
 export async function jobsOfPayer(
   db: Db,
   payer: string,
   cursor: HistoryCursor | null,
   limit: number,
 ): Promise<{ jobs: JobRow[]; next: string | null }> {
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.payer, payer),
-        cursor
-          ? or(
-              lt(jobs.createdAt, cursor.createdAt),
-              and(eq(jobs.createdAt, cursor.createdAt), lt(jobs.id, cursor.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(limit + 1);
+  const rows = await jobsOfPayerBefore(db, payer, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { jobs: page, next: rows.length > limit && last ? encodeCursor(last) : null };

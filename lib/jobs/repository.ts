@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
@@ -70,16 +70,29 @@ export async function countActiveJobs(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+// Serialises the capacity check with job creation across processes.
+const CAPACITY_LOCK = 402_403;
+
+/** Holds the capacity lock until the caller's transaction ends. */
+export async function lockCapacity(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
+}
+
+/** How many of the payer's jobs are generating now. */
+export async function countGeneratingOfPayer(db: Db, payer: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.payer, payer), eq(jobs.status, "generating")));
+  return row?.n ?? 0;
+}
+
 /** queued → generating, unless the payer already has `limit` jobs generating. */
 export async function startIfWalletHasRoom(db: Db, job: JobRow, limit: number): Promise<boolean> {
   return auditedTransaction(db, async (tx) => {
     // One wallet's starts are serialised so two runners cannot both take the last slot.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(and(eq(jobs.payer, job.payer), eq(jobs.status, "generating")));
-    if ((row?.n ?? 0) >= limit) return false;
+    if ((await countGeneratingOfPayer(tx, job.payer)) >= limit) return false;
     await changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
     return true;
   });
@@ -108,4 +121,29 @@ export async function jobsWithExpiredVideos(
 export async function forgetVideos(db: Db, ids: string[], now: Date): Promise<void> {
   if (ids.length)
     await db.update(jobs).set({ videoKey: null, updatedAt: now }).where(inArray(jobs.id, ids));
+}
+
+/** Up to `limit` of a payer's jobs, newest first, after `before`: a range read on (payer, created_at, id). */
+export async function jobsOfPayerBefore(
+  db: Db,
+  payer: string,
+  before: { createdAt: Date; id: string } | null,
+  limit: number,
+): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.payer, payer),
+        before
+          ? or(
+              lt(jobs.createdAt, before.createdAt),
+              and(eq(jobs.createdAt, before.createdAt), lt(jobs.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobs, jobStatusCounts } from "@/lib/db/schema";
 
@@ -18,4 +18,13 @@ export async function recentGenerationSeconds(db: Db, limit: number): Promise<nu
   return recent.flatMap((r) =>
     r.startedAt && r.finishedAt ? [(r.finishedAt.getTime() - r.startedAt.getTime()) / 1000] : [],
   );
+}
+
+/** How many queued jobs were queued before `queuedAt`. */
+export async function countQueuedBefore(db: Db, queuedAt: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.status, "queued"), lt(jobs.queuedAt, queuedAt)));
+  return row?.n ?? 0;
 }

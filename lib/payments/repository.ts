@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import type { PaymentStatus } from "@/lib/payments/payment-status";
@@ -61,4 +61,28 @@ export async function findOpenPayments(db: Db, staleBefore: Date): Promise<Payme
         and(eq(payments.status, "verified"), lt(payments.createdAt, staleBefore)),
       ),
     );
+}
+
+/** The settlement transaction of a job's payment; null while there is none. */
+export async function transactionOfJobPayment(db: Db, jobId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ transaction: payments.transaction })
+    .from(payments)
+    .where(eq(payments.jobId, jobId))
+    .limit(1);
+  return row?.transaction ?? null;
+}
+
+/** Keeps the payment's receipt unless it has one already; returns whether this one was kept. */
+export async function storeReceiptOnce(
+  db: Db,
+  paymentId: string,
+  receipt: unknown,
+): Promise<boolean> {
+  const [stored] = await db
+    .update(payments)
+    .set({ receipt })
+    .where(and(eq(payments.id, paymentId), isNull(payments.receipt)))
+    .returning({ receipt: payments.receipt });
+  return stored !== undefined;
 }

@@ -1,11 +1,9 @@
 import "server-only";
 import type { JWSSignedReceipt } from "@x402/extensions/offer-receipt";
-import { and, eq, isNull } from "drizzle-orm";
 import { findAnyProductBySku } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
-import { payments } from "@/lib/db/schema";
 import { getJob } from "@/lib/jobs/repository";
-import { getPaymentForJob } from "@/lib/payments/repository";
+import { getPaymentForJob, storeReceiptOnce } from "@/lib/payments/repository";
 import { signReceipt } from "@/lib/receipts/receipt";
 
 /**
@@ -40,11 +38,6 @@ export async function jobReceipt(
     baseUrl,
   );
   // First issuer wins: a concurrent reader's receipt is the one everybody gets from then on.
-  const [stored] = await db
-    .update(payments)
-    .set({ receipt })
-    .where(and(eq(payments.id, payment.id), isNull(payments.receipt)))
-    .returning({ receipt: payments.receipt });
-  if (stored) return receipt;
+  if (await storeReceiptOnce(db, payment.id, receipt)) return receipt;
   return ((await getPaymentForJob(db, jobId))?.receipt ?? null) as JWSSignedReceipt | null;
 }

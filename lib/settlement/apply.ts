@@ -1,7 +1,7 @@
 import type { SettleResponse } from "@x402/core/types";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
-import { completeJobKeys, releaseJobKeys } from "@/lib/idempotency/keys";
+import { completeJobKeys, releaseJobKeys } from "@/lib/idempotency/key-repository";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
 import { getPaymentForJob, updatePayment } from "@/lib/payments/repository";
 import { type SettledAnswer, settledAnswer } from "@/lib/settlement/settled-answer";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { median, providerReliability } from "@/lib/jobs/provider-windows";
+import { median, providerReliability } from "@/lib/jobs/provider-window-repository";
 import { jobCountsByStatus, recentGenerationSeconds } from "@/lib/jobs/stats-repository";
 import { ACTIVE_STATUSES } from "@/lib/jobs/state-machine";
 import { SERVICE_NAME } from "@/lib/storefront/service-info";

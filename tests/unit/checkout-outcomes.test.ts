@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { decodePaymentResponseHeader, decodePaymentSignatureHeader } from "@x402/core/http";
 import { checkoutResponse } from "@/lib/api/checkout-response";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
-import { findLiveKey } from "@/lib/idempotency/keys";
+import { findLiveKey } from "@/lib/idempotency/key-repository";
 import { getJob } from "@/lib/jobs/repository";
 import { findPaymentByAuthorization, getPaymentForJob } from "@/lib/payments/repository";
 import { startCheckoutHarness } from "../helpers/checkout";

@@ -6,7 +6,7 @@ import { JobEventHub, listenOnPglite } from "@/lib/job-events/hub";
 import { openJobStream } from "@/lib/job-events/job-stream";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { loadJobFacts } from "@/lib/jobs/job-resource";
-import { providerReliability } from "@/lib/jobs/provider-windows";
+import { providerReliability } from "@/lib/jobs/provider-window-repository";
 import { getJob } from "@/lib/jobs/repository";
 import { ProviderFailure, type ProviderName, type VideoProvider } from "@/lib/providers/types";
 import { createLocalStore } from "@/lib/storage/local-store";

@@ -5,11 +5,16 @@ import {
   appendPaymentIdentifierToExtensions,
   declarePaymentIdentifierExtension,
 } from "@x402/extensions/payment-identifier";
-import { claimKey, completeJobKeys, findLiveKey, releaseJobKeys } from "@/lib/idempotency/keys";
 import {
   attachPaymentIdentifier,
-  claimPaymentIdentifier,
+  claimKey,
+  completeJobKeys,
   dropUnattachedPaymentIdentifier,
+  findLiveKey,
+  releaseJobKeys,
+} from "@/lib/idempotency/key-repository";
+import {
+  claimPaymentIdentifier,
   paymentIdentifierDeclaration,
 } from "@/lib/idempotency/payment-identifier";
 import { queuedJob, tempDb } from "../helpers/jobs";

@@ -8,7 +8,7 @@ import { createPublicClient, http, type PublicClient } from "viem";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
 import { auditEvents } from "@/lib/db/schema";
 import { devnetChain } from "@/lib/devnet/accounts";
-import { findLiveKey } from "@/lib/idempotency/keys";
+import { findLiveKey } from "@/lib/idempotency/key-repository";
 import { getJob } from "@/lib/jobs/repository";
 import {
   findPaymentByAuthorization,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { type IdempotencyKind, idempotencyKeys } from "@/lib/db/schema";
 
@@ -72,4 +72,38 @@ export async function completeJobKeys(
 /** The job was never paid: its keys are free for a new attempt. */
 export async function releaseJobKeys(db: Db, jobId: string): Promise<void> {
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.jobId, jobId));
+}
+
+/** Claims a payment-identifier id for this request; false if someone holds it already. */
+export async function claimPaymentKey(
+  db: Db,
+  key: string,
+  requestHash: string,
+  payloadHash: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const [inserted] = await db
+    .insert(idempotencyKeys)
+    .values({ kind: "payment", key, requestHash, payloadHash, state: "in_flight", expiresAt })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return inserted !== undefined;
+}
+
+/** Binds a claimed id to the job its payment created (inside the job's transaction). */
+export async function attachPaymentIdentifier(
+  db: Db,
+  id: string,
+  jobId: string,
+  ttlSeconds: number,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ jobId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
+    .where(byKey("payment", id));
+}
+
+/** Lets go of a claim that made no job (refused, replayed by authorization, or failed early). */
+export async function dropUnattachedPaymentIdentifier(db: Db, id: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(byKey("payment", id), isNull(idempotencyKeys.jobId)));
 }
