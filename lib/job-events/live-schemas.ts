@@ -12,7 +12,13 @@ export const jobProgressSchema = z
       "storing",
       "done",
     ]),
-    queue_position: z.number().int().nullable().describe("1 = next to start; only while queued."),
+    queue_position: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "1 = next to start; while queued (in the whole queue) or waiting for a wallet slot (in the wallet's own line).",
+      ),
     eta_seconds: z
       .number()
       .int()

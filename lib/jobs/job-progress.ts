@@ -24,7 +24,7 @@ export async function jobProgress(
   const phase = await phaseOf(db, job, latest, activeJobsPerWallet);
   return {
     phase,
-    queue_position: phase === "queued" ? await queuePosition(db, job) : null,
+    queue_position: !QUEUED_PHASES.has(phase) ? null : await queuePosition(db, job, phase),
     eta_seconds: await etaSeconds(db, job, phase, latest),
     history: tried.map((a) => ({
       provider: a.provider,
@@ -60,9 +60,16 @@ async function phaseOf(
   return latest.storingAt ? "storing" : "generating";
 }
 
-async function queuePosition(db: Db, job: JobRow): Promise<number> {
+const QUEUED_PHASES = new Set<JobPhase>(["queued", "waiting_for_wallet_slot"]);
+
+/**
+ * The place in the line the job waits in: the whole queue, or, while its wallet has no free
+ * slot, the wallet's own line (its other queued jobs start before it does).
+ */
+async function queuePosition(db: Db, job: JobRow, phase: JobPhase): Promise<number> {
   if (!job.queuedAt) return 1;
-  return (await countQueuedBefore(db, job.queuedAt)) + 1;
+  const payer = phase === "waiting_for_wallet_slot" ? job.payer : undefined;
+  return (await countQueuedBefore(db, job.queuedAt, payer)) + 1;
 }
 
 async function etaSeconds(

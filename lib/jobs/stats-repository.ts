@@ -21,10 +21,17 @@ export async function recentGenerationSeconds(db: Db, limit: number): Promise<nu
 }
 
 /** How many queued jobs were queued before `queuedAt`. */
-export async function countQueuedBefore(db: Db, queuedAt: Date): Promise<number> {
+/** Queued jobs that came before `queuedAt`: all of them, or one payer's when `payer` is given. */
+export async function countQueuedBefore(db: Db, queuedAt: Date, payer?: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(jobs)
-    .where(and(eq(jobs.status, "queued"), lt(jobs.queuedAt, queuedAt)));
+    .where(
+      and(
+        eq(jobs.status, "queued"),
+        lt(jobs.queuedAt, queuedAt),
+        payer === undefined ? undefined : eq(jobs.payer, payer),
+      ),
+    );
   return row?.n ?? 0;
 }

@@ -110,6 +110,7 @@ test("the studio shows the clip queued, then generating, then the video, from th
 
   await expect(card).toHaveAttribute("data-live", "stream");
   await expect(progress).toContainText("Waiting for another of this wallet's clips to finish");
+  await expect(progress).toContainText("next in the queue");
   await expect(card.getByTestId("job-status")).toHaveText("Queued");
   await expect(progress).toContainText(/Submitted to the model|Generating|Storing the video/, {
     timeout: 30_000,

@@ -142,6 +142,10 @@ test("progress shows the queue, the wallet slot and an ETA from the SKU's recent
   await advance(deps, first.id); // generating: the wallet's one slot is taken
   const third = await queuedJob(db, payer);
   assert.equal((await facts(third.id)).progress.phase, "waiting_for_wallet_slot");
+  // Its line is the wallet's own: the other wallet's earlier job does not stand before it.
+  assert.equal((await facts(third.id)).progress.queue_position, 1);
+  const fourth = await queuedJob(db, payer);
+  assert.equal((await facts(fourth.id)).progress.queue_position, 2);
   assert.equal((await facts(second.id)).progress.queue_position, 1);
 
   await runToEnd(first.id);
