@@ -62,9 +62,10 @@ export async function runSoak(
       USDC_ADDRESS: chain.token,
       DATABASE_URL: db.url,
       REDIS_URL: profile.redisUrl,
-      // Every instance signs links and chains the audit log with the same two secrets.
+      // Every instance signs links, chains the audit log and signs receipts with the same secrets.
       VIDEO_URL_SECRET: randomBytes(24).toString("hex"),
       AUDIT_CHAIN_SECRET: randomBytes(24).toString("hex"),
+      RECEIPT_SIGNING_SECRET: randomBytes(24).toString("hex"),
       LOCAL_RENDER_FAULT_RATE: String(profile.failureRate),
       // A request whose instance is killed between verify and settle keeps its Idempotency-Key in
       // flight (409) until the reconciler can read the outcome from the chain: at the latest when the

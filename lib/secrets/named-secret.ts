@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { type Env, getEnv } from "@/lib/env";
 import { secretFromDataDir } from "@/lib/secrets/data-dir-secret";
 
@@ -19,18 +20,32 @@ const CONFIGURED: Record<SecretName, (env: Env) => string | undefined> = {
   "receipt-signing": (env) => env.receiptSigningSecret,
 };
 
+/**
+ * Left unset, the IP-hash key is derived from the link-signing secret rather than kept per data
+ * folder: processes that share one database already share VIDEO_URL_SECRET, so their hashes of
+ * one client agree (the per-IP limits count across them). The HMAC derivation keeps the two keys
+ * apart: IP hashes reveal nothing about the key that signs links.
+ */
+const DERIVED_FROM: Partial<Record<SecretName, SecretName>> = { "ip-hash": "video-url" };
+
 const holder = globalThis as unknown as { __reel402Secrets?: Map<SecretName, string> };
 
 /**
- * The configured secret; without one (the devnet, or an optional setting left out), a random one
- * kept in the data folder so it survives restarts.
+ * The configured secret; without one (the devnet, or an optional setting left out), a key derived
+ * from its parent secret where it has one, else a random one kept in the data folder so it
+ * survives restarts.
  */
 export function namedSecret(name: SecretName): string {
   holder.__reel402Secrets ??= new Map();
   const held = holder.__reel402Secrets.get(name);
   if (held) return held;
   const env = getEnv();
-  const secret = CONFIGURED[name](env) ?? secretFromDataDir(env.dataDir, `${name}-secret`);
+  const parent = DERIVED_FROM[name];
+  const secret =
+    CONFIGURED[name](env) ??
+    (parent
+      ? createHmac("sha256", namedSecret(parent)).update(`reel402 ${name} v1`).digest("hex")
+      : secretFromDataDir(env.dataDir, `${name}-secret`));
   holder.__reel402Secrets.set(name, secret);
   return secret;
 }
