@@ -28,6 +28,19 @@ export const KNOWN_USDC: Record<string, { address: string; name: string; version
   },
 };
 
+/** A comma-separated list, trimmed, empty entries dropped. */
+function commaList(def: string) {
+  return z
+    .string()
+    .default(def)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
+}
+
 /** Mainnets' chain ids: the devnet's in-process facilitator never signs on these. */
 const MAINNET_CHAIN_IDS = new Set([1, 10, 137, 143, 480, 8453, 42161]);
 
@@ -43,31 +56,22 @@ export type NetworkConfig = {
  * EXTRA_NETWORKS: comma-separated `eip155:<chainId>=<rpcUrl>@<usdcAddress>` entries, each a further
  * network the service accepts USDC on (same price, same payTo). Parsed, not yet checked against the main one.
  */
-const extraNetworks = z
-  .string()
-  .default("")
-  .transform((v) =>
-    v
-      .split(",")
-      .map((p) => p.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z
-        .string()
-        .regex(
-          /^eip155:[1-9][0-9]*=\S+@0x[0-9a-fA-F]{40}$/,
-          "each entry must be eip155:<chainId>=<rpcUrl>@<usdcAddress>",
-        )
-        .transform((entry) => {
-          const [network, rest] = entry.split("=", 2) as [string, string];
-          const at = rest.lastIndexOf("@");
-          return { network, rpcUrl: rest.slice(0, at), asset: rest.slice(at + 1) };
-        })
-        .refine((e) => URL.canParse(e.rpcUrl), "the RPC URL must be a URL"),
-    ),
-  );
+const extraNetworks = commaList("").pipe(
+  z.array(
+    z
+      .string()
+      .regex(
+        /^eip155:[1-9][0-9]*=\S+@0x[0-9a-fA-F]{40}$/,
+        "each entry must be eip155:<chainId>=<rpcUrl>@<usdcAddress>",
+      )
+      .transform((entry) => {
+        const [network, rest] = entry.split("=", 2) as [string, string];
+        const at = rest.lastIndexOf("@");
+        return { network, rpcUrl: rest.slice(0, at), asset: rest.slice(at + 1) };
+      })
+      .refine((e) => URL.canParse(e.rpcUrl), "the RPC URL must be a URL"),
+  ),
+);
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -119,16 +123,7 @@ const raw = z.object({
   PORT: int(3000, 1),
   HOST: z.string().min(1).default("127.0.0.1"),
   DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
-  PROVIDERS: z
-    .string()
-    .default("local")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(["local", "ark", "fal"])).min(1)),
+  PROVIDERS: commaList("local").pipe(z.array(z.enum(["local", "ark", "fal"])).min(1)),
   LOCAL_RENDER_MIN_LATENCY_MS: int(0),
   LOCAL_RENDER_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
   ARK_BASE_URL: z.string().url().default("https://ark.ap-southeast.bytepluses.com"),
