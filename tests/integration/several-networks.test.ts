@@ -58,6 +58,35 @@ describe("several EVM networks at once", () => {
       ],
     );
 
+    // The storefront, llms.txt and OpenAPI name both networks.
+    const storefront = (await (
+      await fetch(`${server.url}/`, {
+        headers: { accept: "application/json" },
+      })
+    ).json()) as { payment: { networks: { network: string; asset: string }[] } };
+    assert.deepEqual(
+      storefront.payment.networks.map((n) => [n.network, n.asset.toLowerCase()]),
+      [
+        ["eip155:31337", first.token.toLowerCase()],
+        [SECOND, second.token.toLowerCase()],
+      ],
+    );
+    const llms = await (await fetch(`${server.url}/llms.txt`)).text();
+    assert.match(
+      llms,
+      /Also accepted at the same prices: USDC on Reel402 devnet \(local anvil, chain id 31338\) \(`eip155:31338`\)/,
+    );
+    assert.match(llms, /networks: \["eip155:31337", "eip155:31338"\]/);
+    const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, { post?: { "x-payment-info": { networks: { network: string }[] } } }>;
+    };
+    assert.deepEqual(
+      openapi.paths["/generate/alpha-fast/5s-720p"]?.post?.["x-payment-info"].networks.map(
+        (n) => n.network,
+      ),
+      ["eip155:31337", SECOND],
+    );
+
     const payOn = async (network: `${string}:${string}`, index: number, paid: TestChain) => {
       const payer = payingFetch(index, "$20", network);
       const other = paid === first ? second : first;
