@@ -28,6 +28,51 @@ export const KNOWN_USDC: Record<string, { address: string; name: string; version
   },
 };
 
+/** A comma-separated list, trimmed, empty entries dropped. */
+function commaList(def: string) {
+  return z
+    .string()
+    .default(def)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
+}
+
+/** Mainnets' chain ids: the devnet's in-process facilitator never signs on these. */
+const MAINNET_CHAIN_IDS = new Set([1, 10, 137, 143, 480, 8453, 42161]);
+
+export type NetworkConfig = {
+  network: `${string}:${string}`;
+  chainId: number;
+  rpcUrl: string | undefined;
+  asset: { address: `0x${string}`; name: string; version: string; decimals: number };
+  payTo: `0x${string}`;
+};
+
+/**
+ * EXTRA_NETWORKS: comma-separated `eip155:<chainId>=<rpcUrl>@<usdcAddress>` entries, each a further
+ * network the service accepts USDC on (same price, same payTo). Parsed, not yet checked against the main one.
+ */
+const extraNetworks = commaList("").pipe(
+  z.array(
+    z
+      .string()
+      .regex(
+        /^eip155:[1-9][0-9]*=\S+@0x[0-9a-fA-F]{40}$/,
+        "each entry must be eip155:<chainId>=<rpcUrl>@<usdcAddress>",
+      )
+      .transform((entry) => {
+        const [network, rest] = entry.split("=", 2) as [string, string];
+        const at = rest.lastIndexOf("@");
+        return { network, rpcUrl: rest.slice(0, at), asset: rest.slice(at + 1) };
+      })
+      .refine((e) => URL.canParse(e.rpcUrl), "the RPC URL must be a URL"),
+  ),
+);
+
 const bool = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -78,16 +123,7 @@ const raw = z.object({
   PORT: int(3000, 1),
   HOST: z.string().min(1).default("127.0.0.1"),
   DEVNET_AUTOSTART: z.enum(["true", "false"]).default("true"),
-  PROVIDERS: z
-    .string()
-    .default("local")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(["local", "ark", "fal"])).min(1)),
+  PROVIDERS: commaList("local").pipe(z.array(z.enum(["local", "ark", "fal"])).min(1)),
   LOCAL_RENDER_MIN_LATENCY_MS: int(0),
   LOCAL_RENDER_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
   ARK_BASE_URL: z.string().url().default("https://ark.ap-southeast.bytepluses.com"),
@@ -124,6 +160,7 @@ const raw = z.object({
   MODERATION_TIMEOUT_MS: int(3_000, 1),
   REFUND_PRIVATE_KEY: privateKey.optional(),
   DEVNET_FAULTS: z.string().default(""),
+  EXTRA_NETWORKS: extraNetworks,
 });
 
 /** Every variable the service reads; the README's configuration table documents each one. */
@@ -203,17 +240,26 @@ export function parseEnv(source: Record<string, string | undefined>) {
       problems.push(
         `${name} must differ from VIDEO_URL_SECRET and AUDIT_CHAIN_SECRET (one secret, one purpose)`,
       );
+  for (const extra of e.EXTRA_NETWORKS) {
+    const chainId = Number(extra.network.split(":")[1]);
+    const knownExtra = KNOWN_USDC[extra.network];
+    if (extra.network === e.X402_NETWORK || chainId === 31337)
+      problems.push(`EXTRA_NETWORKS lists ${extra.network}, which is already the main network`);
+    if (devnet && MAINNET_CHAIN_IDS.has(chainId))
+      problems.push(`EXTRA_NETWORKS: the devnet never accepts a mainnet (${extra.network})`);
+    if (knownExtra && extra.asset.toLowerCase() !== knownExtra.address.toLowerCase())
+      problems.push(`EXTRA_NETWORKS: ${extra.asset} is not USDC on ${extra.network}`);
+  }
+  if (new Set(e.EXTRA_NETWORKS.map((x) => x.network)).size !== e.EXTRA_NETWORKS.length)
+    problems.push("EXTRA_NETWORKS lists a network twice");
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
     problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
   if (problems.length) throw new ConfigError(problems);
 
-  return {
-    nodeEnv: e.NODE_ENV ?? "development",
-    devnet,
+  const main: NetworkConfig = {
     network: e.X402_NETWORK as `${string}:${string}`,
     chainId: Number(e.X402_NETWORK.split(":")[1]),
     rpcUrl: e.RPC_URL ?? (devnet ? `http://127.0.0.1:${e.DEVNET_RPC_PORT}` : undefined),
-    devnetRpcPort: e.DEVNET_RPC_PORT,
     asset: {
       address: (e.USDC_ADDRESS ?? DEVNET_USDC_ADDRESS) as `0x${string}`,
       name: known?.name ?? "USD Coin",
@@ -221,6 +267,33 @@ export function parseEnv(source: Record<string, string | undefined>) {
       decimals: 6,
     },
     payTo: (e.PAY_TO ?? DEVNET_ACCOUNT0_ADDRESS) as `0x${string}`,
+  };
+  const extras = e.EXTRA_NETWORKS.map(
+    (x): NetworkConfig => ({
+      network: x.network as `${string}:${string}`,
+      chainId: Number(x.network.split(":")[1]),
+      rpcUrl: x.rpcUrl,
+      asset: {
+        address: x.asset as `0x${string}`,
+        name: KNOWN_USDC[x.network]?.name ?? "USD Coin",
+        version: KNOWN_USDC[x.network]?.version ?? "2",
+        decimals: 6,
+      },
+      payTo: main.payTo,
+    }),
+  );
+
+  return {
+    nodeEnv: e.NODE_ENV ?? "development",
+    devnet,
+    network: main.network,
+    chainId: main.chainId,
+    rpcUrl: main.rpcUrl,
+    devnetRpcPort: e.DEVNET_RPC_PORT,
+    asset: main.asset,
+    payTo: main.payTo,
+    /** Every network USDC is accepted on: the main one first, then EXTRA_NETWORKS in order. */
+    networks: [main, ...extras],
     facilitator: devnet
       ? {
           kind: "local" as const,

@@ -17,22 +17,35 @@ const dev = process.argv.includes("--dev");
 
 async function main() {
   const env = getEnv();
-  let stopChain = async () => {};
+  const stops: (() => Promise<void>)[] = [];
+  const stopChain = async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
   if (env.devnetAutostart) {
-    const chain = await startAnvil({
-      port: env.devnetRpcPort,
-      stateFile: path.join(env.dataDir, "devnet-state.json"),
-    });
-    stopChain = chain.stop;
-    const { token, deployed } = await setupDevnetChain({
-      rpcUrl: chain.rpcUrl,
-      cacheDir: path.join(env.dataDir, "cache"),
-    });
-    if (token.toLowerCase() !== env.asset.address.toLowerCase())
-      throw new Error(`devnet token at ${token}, expected ${env.asset.address}`);
-    console.log(
-      `[reel402] devnet chain ${chain.rpcUrl} (chain id 31337), test USDC ${token}${deployed ? " deployed, payers funded" : ""}`,
-    );
+    // The main chain, then one anvil per EXTRA_NETWORKS entry on this machine, each with its own id.
+    for (const n of env.networks) {
+      const local = n.rpcUrl ? new URL(n.rpcUrl) : null;
+      if (n !== env.networks[0] && local?.hostname !== "127.0.0.1") continue;
+      const chain = await startAnvil({
+        port: n === env.networks[0] ? env.devnetRpcPort : Number(local?.port),
+        stateFile: path.join(
+          env.dataDir,
+          n.chainId === 31337 ? "devnet-state.json" : `devnet-state-${n.chainId}.json`,
+        ),
+        chainId: n.chainId,
+      });
+      stops.push(chain.stop);
+      const { token, deployed } = await setupDevnetChain({
+        rpcUrl: chain.rpcUrl,
+        cacheDir: path.join(env.dataDir, "cache"),
+        chainId: n.chainId,
+      });
+      if (token.toLowerCase() !== n.asset.address.toLowerCase())
+        throw new Error(`devnet token at ${token}, expected ${n.asset.address} on ${n.network}`);
+      console.log(
+        `[reel402] devnet chain ${chain.rpcUrl} (chain id ${n.chainId}), test USDC ${token}${deployed ? " deployed, payers funded" : ""}`,
+      );
+    }
   }
   if (!dev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
     throw new Error(
@@ -48,7 +61,9 @@ async function main() {
     void handle(req, res);
   });
   server.listen(env.port, env.host, () => {
-    console.log(`[reel402] listening on http://${env.host}:${env.port} (network ${env.network})`);
+    console.log(
+      `[reel402] listening on http://${env.host}:${env.port} (${env.networks.map((n) => n.network).join(", ")})`,
+    );
   });
   const shutdown = () => {
     server.close();

@@ -136,7 +136,9 @@ async function verifyAndCreate(
     );
   const mismatch = authorizationProblem(auth, matched);
   // A payment seen before answers as it did then, even once its window has passed.
-  const earlier = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
+  // The job and its payment live on the network the payment chose among the quoted ones.
+  const network = matched.network;
+  const earlier = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
   if (earlier) return replayForPayment(db, earlier, req.requestHash, refuse);
   if (mismatch) return refuse(invalidPayment(mismatch.part, mismatch.message));
 
@@ -161,7 +163,7 @@ async function verifyAndCreate(
         spec: req.spec,
         payer,
         amountAtomic: req.amount,
-        network: env.network,
+        network,
       });
       if (req.webhookUrl) webhookSecret = await saveEndpoint(tx, jobId, req.webhookUrl);
       await insertPayment(tx, {
@@ -169,9 +171,9 @@ async function verifyAndCreate(
         jobId,
         payer,
         amountAtomic: req.amount,
-        network: env.network,
-        asset: env.asset.address,
-        payTo: env.payTo,
+        network,
+        asset: matched.asset,
+        payTo: matched.payTo,
         nonce: auth.nonce,
         validBefore: Number(auth.validBefore),
         payload,
@@ -203,7 +205,7 @@ async function verifyAndCreate(
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();
     if (!isUniqueViolation(error)) throw error;
-    const winner = await findPaymentByAuthorization(db, env.network, auth.from, auth.nonce);
+    const winner = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
     return refused(
       "idempotency_key_in_flight",
@@ -219,7 +221,7 @@ async function verifyAndCreate(
   } catch (error) {
     thrown = error;
   }
-  const outcome = classifySettlement(result, thrown, env.network);
+  const outcome = classifySettlement(result, thrown, network);
   const { queued, answer } = await applySettlement(db, {
     jobId,
     paymentId,

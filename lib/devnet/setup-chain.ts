@@ -37,8 +37,10 @@ export const TOKEN_ABI = parseAbi([
 export async function setupDevnetChain(opts: {
   rpcUrl: string;
   cacheDir: string;
+  /** A second devnet chain (EXTRA_NETWORKS) runs on its own id; anvil's 31337 unless told. */
+  chainId?: number;
 }): Promise<{ token: `0x${string}`; deployed: boolean }> {
-  const chain = devnetChain(opts.rpcUrl);
+  const chain = devnetChain(opts.rpcUrl, opts.chainId);
   const account = privateKeyToAccount(DEVNET_ACCOUNT0_KEY);
   const pub = createPublicClient({ chain, transport: http(opts.rpcUrl) });
   const wallet = createWalletClient({ chain, account, transport: http(opts.rpcUrl) });

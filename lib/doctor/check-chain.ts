@@ -1,24 +1,35 @@
 import { createPublicClient, http } from "viem";
 import { type CheckResult, fail, ok, reason, skip } from "@/lib/doctor/check-result";
-import type { Env } from "@/lib/env";
+import type { Env, NetworkConfig } from "@/lib/env";
 
-/** RPC_URL answers for the right chain and USDC is deployed there: reconciliation and refunds depend on it. */
-export async function checkChain(env: Env): Promise<CheckResult> {
-  if (!env.rpcUrl) return skip("chain", "no RPC_URL");
+/** Every accepted network's chain, checked alike; the main one reports as "chain". */
+export function checkChains(env: Env): Promise<CheckResult[]> {
+  return Promise.all(env.networks.map((n, i) => checkChain(env, i === 0 ? undefined : n)));
+}
+
+/**
+ * The RPC answers for the right chain and USDC is deployed there: reconciliation and refunds
+ * depend on it. Without `extra`, the main network (RPC_URL, USDC_ADDRESS); else an EXTRA_NETWORKS entry.
+ */
+export async function checkChain(env: Env, extra?: NetworkConfig): Promise<CheckResult> {
+  const n = extra ?? env;
+  const name = extra ? `chain ${extra.network}` : "chain";
+  const [rpcVar, assetVar] = extra ? ["its RPC URL", "its USDC"] : ["RPC_URL", "USDC_ADDRESS"];
+  if (!n.rpcUrl) return skip(name, "no RPC_URL");
   if (env.devnet && env.devnetAutostart)
-    return skip("chain", "devnet: the launcher starts the chain and deploys the token");
+    return skip(name, "devnet: the launcher starts the chain and deploys the token");
   try {
     const client = createPublicClient({
-      transport: http(env.rpcUrl, { timeout: 10_000, retryCount: 0 }),
+      transport: http(n.rpcUrl, { timeout: 10_000, retryCount: 0 }),
     });
     const chainId = await client.getChainId();
-    if (chainId !== env.chainId)
-      return fail("chain", `RPC_URL is chain ${chainId}, expected ${env.chainId} (${env.network})`);
-    const code = await client.getCode({ address: env.asset.address });
+    if (chainId !== n.chainId)
+      return fail(name, `${rpcVar} is chain ${chainId}, expected ${n.chainId} (${n.network})`);
+    const code = await client.getCode({ address: n.asset.address });
     if (!code || code === "0x")
-      return fail("chain", `no contract at USDC_ADDRESS ${env.asset.address} on chain ${chainId}`);
-    return ok("chain", `chain ${chainId} answers; USDC ${env.asset.address} is deployed`);
+      return fail(name, `no contract at ${assetVar} ${n.asset.address} on chain ${chainId}`);
+    return ok(name, `chain ${chainId} answers; USDC ${n.asset.address} is deployed`);
   } catch (error) {
-    return fail("chain", `RPC_URL unreachable: ${reason(error)}`);
+    return fail(name, `${rpcVar} unreachable: ${reason(error)}`);
   }
 }

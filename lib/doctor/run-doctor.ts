@@ -1,6 +1,6 @@
 import "server-only";
 import { checkAuditRole } from "@/lib/doctor/check-audit-role";
-import { checkChain } from "@/lib/doctor/check-chain";
+import { checkChains } from "@/lib/doctor/check-chain";
 import { checkConfig } from "@/lib/doctor/check-config";
 import { checkDatabase } from "@/lib/doctor/check-database";
 import { checkFacilitator } from "@/lib/doctor/check-facilitator";
@@ -24,7 +24,7 @@ export async function runDoctor(): Promise<CheckResult[]> {
     checkDatabase(env),
     checkAuditRole(env),
     checkFacilitator(env),
-    checkChain(env),
+    checkChains(env),
     checkStorage(env),
     checkProviders(env),
   ]);

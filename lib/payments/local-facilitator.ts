@@ -15,9 +15,28 @@ export function createLocalFacilitator(
   wallet: OperatorWallet,
   network: Network,
 ): FacilitatorClient {
+  return createLocalFacilitatorFor([{ wallet, network }]);
+}
+
+/** One in-process facilitator for several networks, each settled from its own chain's wallet. */
+export function createLocalFacilitatorFor(
+  chains: ReadonlyArray<{ wallet: OperatorWallet; network: Network }>,
+): FacilitatorClient {
+  const facilitator = new x402Facilitator();
+  for (const { wallet, network } of chains)
+    facilitator.register(network, new ExactEvmScheme(facilitatorSigner(wallet)));
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () =>
+      facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
+  };
+}
+
+function facilitatorSigner(wallet: OperatorWallet) {
   const { client } = wallet;
   const send = signThenSend(wallet);
-  const signer = toFacilitatorEvmSigner(
+  return toFacilitatorEvmSigner(
     {
       address: wallet.account.address,
       readContract: (args) =>
@@ -47,13 +66,6 @@ export function createLocalFacilitator(
     },
     { confirmationTimeoutMs: 30_000 },
   );
-  const facilitator = new x402Facilitator().register(network, new ExactEvmScheme(signer));
-  return {
-    verify: (payload, requirements) => facilitator.verify(payload, requirements),
-    settle: (payload, requirements) => facilitator.settle(payload, requirements),
-    getSupported: async () =>
-      facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
-  };
 }
 
 /**

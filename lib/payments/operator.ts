@@ -1,33 +1,38 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { chainOf } from "@/lib/payments/chain";
+import { chainFor, networkOf } from "@/lib/payments/chain";
 import { createOperatorWallet, type OperatorWallet } from "@/lib/payments/operator-wallet";
 
 const holder = globalThis as unknown as { __reel402Wallets?: Map<string, OperatorWallet> };
 
-/** One wallet object per key and process, so every sender of that key shares one queue. */
-function walletFor(privateKey: `0x${string}`): OperatorWallet {
+/**
+ * One wallet object per key, network and process, so every sender of that key on that chain
+ * shares one queue (nonces are per chain).
+ */
+function walletFor(privateKey: `0x${string}`, network: string | undefined): OperatorWallet {
   const env = getEnv();
-  if (!env.rpcUrl) throw new Error("RPC_URL is not configured");
+  const n = network ? networkOf(env, network) : env.networks[0];
+  if (!n?.rpcUrl) throw new Error("RPC_URL is not configured");
   holder.__reel402Wallets ??= new Map();
-  let wallet = holder.__reel402Wallets.get(privateKey);
+  const id = `${privateKey}@${n.network}`;
+  let wallet = holder.__reel402Wallets.get(id);
   if (!wallet) {
-    wallet = createOperatorWallet(env.rpcUrl, privateKey, chainOf(env));
-    holder.__reel402Wallets.set(privateKey, wallet);
+    wallet = createOperatorWallet(n.rpcUrl, privateKey, chainFor(n));
+    holder.__reel402Wallets.set(id, wallet);
   }
   return wallet;
 }
 
-/** The devnet facilitator's wallet (account #0). */
-export function getOperatorWallet(): OperatorWallet {
+/** The devnet facilitator's wallet (account #0) on one network, the main one unless told. */
+export function getOperatorWallet(network?: string): OperatorWallet {
   const env = getEnv();
   if (env.facilitator.kind !== "local")
     throw new Error("the operator wallet exists only on the devnet");
-  return walletFor(env.facilitator.privateKey);
+  return walletFor(env.facilitator.privateKey, network);
 }
 
-/** The refund wallet, or null when none is configured (refunds are then left to the operator). */
-export function getRefundWallet(): OperatorWallet | null {
+/** The refund wallet on one network (the main one unless told), or null when none is configured. */
+export function getRefundWallet(network?: string): OperatorWallet | null {
   const key = getEnv().refundKey;
-  return key ? walletFor(key) : null;
+  return key ? walletFor(key, network) : null;
 }

@@ -8,7 +8,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import { type Env, getEnv } from "@/lib/env";
 import { cdpAuthHeaders } from "@/lib/payments/facilitator-auth";
-import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
+import { createLocalFacilitatorFor } from "@/lib/payments/local-facilitator";
 import { getOperatorWallet } from "@/lib/payments/operator";
 
 export type FacilitatorDecorator = (inner: FacilitatorClient) => FacilitatorClient;
@@ -29,7 +29,9 @@ export function decorateLocalFacilitator(decorator: FacilitatorDecorator): void 
 export function facilitatorClient(env: Env): FacilitatorClient {
   const f = env.facilitator;
   if (f.kind === "local") {
-    const local = createLocalFacilitator(getOperatorWallet(), env.network);
+    const local = createLocalFacilitatorFor(
+      env.networks.map((n) => ({ wallet: getOperatorWallet(n.network), network: n.network })),
+    );
     return decoratorHolder.__reel402FacilitatorDecorator?.(local) ?? local;
   }
   const createAuthHeaders =
@@ -43,14 +45,12 @@ export function facilitatorClient(env: Env): FacilitatorClient {
 
 const holder = globalThis as unknown as { __reel402Server?: Promise<x402ResourceServer> };
 
-/** The x402 resource server for our one network, initialised against its facilitator once. */
+/** The x402 resource server for every accepted network, initialised against its facilitator once. */
 export function getResourceServer(): Promise<x402ResourceServer> {
   holder.__reel402Server ??= (async () => {
     const env = getEnv();
-    const server = new x402ResourceServer(facilitatorClient(env)).register(
-      env.network,
-      new ExactEvmScheme(),
-    );
+    const server = new x402ResourceServer(facilitatorClient(env));
+    for (const n of env.networks) server.register(n.network, new ExactEvmScheme());
     server.registerExtension(bazaarResourceServerExtension);
     await server.initialize();
     return server;

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { appendAudit } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
-import { refunds } from "@/lib/db/schema";
+import { jobs, refunds } from "@/lib/db/schema";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -33,13 +33,15 @@ export async function refundForJob(db: Db, jobId: string): Promise<RefundRow | u
   return row;
 }
 
+/** Refunds in these statuses, each with the network its job was paid on (where it is repaid). */
 export async function refundsInStatus(
   db: Db,
   statuses: RefundRow["status"][],
-): Promise<RefundRow[]> {
+): Promise<(RefundRow & { network: string })[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(refunds), network: jobs.network })
     .from(refunds)
+    .innerJoin(jobs, eq(jobs.id, refunds.jobId))
     .where(inArray(refunds.status, statuses))
     .orderBy(refunds.createdAt);
 }

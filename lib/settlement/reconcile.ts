@@ -17,6 +17,8 @@ export type ReconcileOptions = {
   onQueued?: (job: { id: string; payer: string }) => Promise<void>;
   /** Settles a stale `verified` payment; the service's own facilitator unless given. */
   settle?: Settler;
+  /** Only this network's payments (the chain given is that network's); every payment unless set. */
+  network?: string;
 };
 
 /**
@@ -33,7 +35,9 @@ export async function reconcilePayments(
   opts: ReconcileOptions,
   now = new Date(),
 ): Promise<number> {
-  const open = await findOpenPayments(db, new Date(now.getTime() - opts.staleVerifiedMs));
+  const open = (await findOpenPayments(db, new Date(now.getTime() - opts.staleVerifiedMs))).filter(
+    (p) => !opts.network || p.network === opts.network,
+  );
   if (!open.length) return 0;
   const head = await freshHead(chain);
   if (head.kind !== "yes") return 0;

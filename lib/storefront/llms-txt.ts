@@ -1,4 +1,4 @@
-import { getEnv } from "@/lib/env";
+import { type Env, getEnv } from "@/lib/env";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 import { PROBLEM_CATALOG } from "@/lib/errors/problems";
 import { customPricing, fixedPrices, imagePricing } from "@/lib/storefront/display-prices";
@@ -59,7 +59,7 @@ export function buildLlmsTxt(baseUrl: string): string {
 
 > ${SERVICE_DESCRIPTION}
 
-Payments are x402 version 2, scheme \`exact\`, in USDC on ${networkName(env.network)} (\`${env.network}\`), asset \`${env.asset.address}\` (EIP-712 domain name "${env.asset.name}", version "${env.asset.version}"), paid to \`${env.payTo}\`. All amounts below are USDC. Prompts are screened before any payment: a rejected request is never charged.
+Payments are x402 version 2, scheme \`exact\`, in USDC on ${networkName(env.network)} (\`${env.network}\`), asset \`${env.asset.address}\` (EIP-712 domain name "${env.asset.name}", version "${env.asset.version}"), paid to \`${env.payTo}\`.${alsoAccepted(env)} All amounts below are USDC. Prompts are screened before any payment: a rejected request is never charged.
 
 ## How to pay (step by step)
 
@@ -81,7 +81,7 @@ import { toClientEvmSigner } from "@x402/evm";
 import { privateKeyToAccount } from "viem/accounts";
 
 const client = new x402Client();
-registerExactEvmScheme(client, { signer: toClientEvmSigner(privateKeyToAccount(process.env.PRIVATE_KEY)), networks: ["${env.network}"] });
+registerExactEvmScheme(client, { signer: toClientEvmSigner(privateKeyToAccount(process.env.PRIVATE_KEY)), networks: [${env.networks.map((n) => `"${n.network}"`).join(", ")}] });
 // Stock clients refuse to pay more than $1 per request: raise the cap for clips above $1.${env.devnet ? "\n// The devnet's test USDC is not a known asset, so allow it explicitly." : ""}
 client.setSpendControls({ maxAmountPerPayment: "$10"${env.devnet ? ", allowedAssets: true" : ""} });
 const pay = wrapFetchWithPayment(fetch, client);
@@ -168,4 +168,15 @@ ${[...CONTENT_POLICY.hard_red_lines.map((r) => `- Hard red line — ${r}.`), ...
 - [OpenAPI 3.1](${baseUrl}/openapi.json): machine-readable description with \`x-payment-info\` per paid operation.
 - [Storefront JSON](${baseUrl}/): the same facts as JSON.
 `;
+}
+
+/** EXTRA_NETWORKS, in words: the 402 lists one requirement per network, the payer picks one. */
+function alsoAccepted(env: Env): string {
+  const extras = env.networks.slice(1);
+  if (!extras.length) return "";
+  const each = extras.map(
+    (n) =>
+      `${networkName(n.network)} (\`${n.network}\`), asset \`${n.asset.address}\` (EIP-712 domain name "${n.asset.name}", version "${n.asset.version}"), paid to \`${n.payTo}\``,
+  );
+  return ` Also accepted at the same prices: USDC on ${each.join("; on ")}. The 402 lists one requirement per network in \`accepts\`; pay any one of them, and a refund goes back on the network you paid on.`;
 }

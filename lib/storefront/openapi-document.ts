@@ -73,6 +73,12 @@ export function buildOpenApiDocument(baseUrl: string) {
     asset: env.asset.address,
     currency: "USDC",
     payTo: env.payTo,
+    // Every accepted network, the one above first: the 402 quotes each at the same price.
+    networks: env.networks.map((n) => ({
+      network: n.network,
+      asset: n.asset.address,
+      payTo: n.payTo,
+    })),
   };
   const priceInfo = new Map<string, Record<string, unknown>>([
     ...fixedPrices().map(

@@ -104,12 +104,20 @@ export const CONTENT_POLICY = {
     "Repeatedly rejected prompts block the client IP for a while (429, code ip_blocked).",
 } as const;
 
+const NETWORK_NAMES: Record<string, string> = {
+  "eip155:8453": "Base",
+  "eip155:84532": "Base Sepolia",
+  "eip155:42161": "Arbitrum One",
+  "eip155:137": "Polygon",
+  "eip155:480": "World Chain",
+  "eip155:143": "Monad",
+};
+
 export function networkName(network: string): string {
-  return network === "eip155:8453"
-    ? "Base"
-    : network === "eip155:84532"
-      ? "Base Sepolia"
-      : "Reel402 devnet (local anvil, chain id 31337)";
+  return (
+    NETWORK_NAMES[network] ??
+    `Reel402 devnet (local anvil, chain id ${network.split(":")[1] ?? network})`
+  );
 }
 
 export function paymentFacts(env: Env) {
@@ -123,6 +131,15 @@ export function paymentFacts(env: Env) {
     asset_decimals: env.asset.decimals,
     eip712_domain: { name: env.asset.name, version: env.asset.version },
     pay_to: env.payTo,
+    /** Every network USDC is accepted on, the one above first; the 402 quotes each at the same price. */
+    networks: env.networks.map((n) => ({
+      network: n.network,
+      name: networkName(n.network),
+      asset: n.asset.address,
+      asset_decimals: n.asset.decimals,
+      eip712_domain: { name: n.asset.name, version: n.asset.version },
+      pay_to: n.payTo,
+    })),
     request_header: "PAYMENT-SIGNATURE",
     challenge_header: "PAYMENT-REQUIRED",
     receipt_header: "PAYMENT-RESPONSE",

@@ -14,11 +14,23 @@ import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
 import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
 
-export type MaintenanceDeps = {
-  db: Db;
+/** One accepted network's chain reader, USDC and refund wallet. */
+export type NetworkDeps = {
+  network: string;
   chain: PublicClient;
   asset: `0x${string}`;
   refundWallet: OperatorWallet | null;
+};
+
+export type MaintenanceDeps = {
+  db: Db;
+  /** The main network's; unset, its chain stands for every payment and refund (one network). */
+  network?: string;
+  chain: PublicClient;
+  asset: `0x${string}`;
+  refundWallet: OperatorWallet | null;
+  /** EXTRA_NETWORKS: each payment and refund is read and repaid on its own network's chain. */
+  extraNetworks?: NetworkDeps[];
   store: VideoStore;
   staleVerifiedMs: number;
   expiryMarginSeconds: number;
@@ -44,18 +56,27 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
   webhooks: number;
 }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
-  // One part failing (an RPC outage) must not hold up the others.
-  const reconciled = await reconcilePayments(deps.db, deps.chain, deps.asset, deps).catch(
-    (error: unknown) => {
+  const networks: Array<Omit<NetworkDeps, "network"> & { network?: string }> = [
+    deps,
+    ...(deps.extraNetworks ?? []),
+  ];
+  // One part failing (an RPC outage, on one network) must not hold up the others.
+  let reconciled = 0;
+  for (const n of networks)
+    reconciled += await reconcilePayments(deps.db, n.chain, n.asset, {
+      ...deps,
+      network: n.network,
+    }).catch((error: unknown) => {
       console.error("[reel402] settlement reconciliation failed:", errorName(error));
       return 0;
-    },
-  );
+    });
   let refunds = 0;
-  if (deps.refundWallet) {
+  if (networks.some((n) => n.refundWallet)) {
     for (const refund of await refundsInStatus(deps.db, ["pending", "sent"])) {
+      const on = networks.find((n) => !n.network || n.network === refund.network);
+      if (!on?.refundWallet) continue;
       try {
-        await driveRefund(deps.db, deps.refundWallet, deps.asset, refund, deps.refundFaults);
+        await driveRefund(deps.db, on.refundWallet, on.asset, refund, deps.refundFaults);
         refunds++;
       } catch (error) {
         console.error(`[reel402] refund ${refund.id} step failed:`, errorName(error));

@@ -3,7 +3,7 @@ import { namedSecret } from "@/lib/secrets/named-secret";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { AdvanceDeps } from "@/lib/jobs/advance";
-import { publicClientOf } from "@/lib/payments/chain";
+import { publicClientFor, publicClientOf } from "@/lib/payments/chain";
 import { getRefundWallet } from "@/lib/payments/operator";
 import { providersFromEnv } from "@/lib/providers/registry";
 import { refundIfOwed } from "@/lib/refunds/refund-policy";
@@ -48,9 +48,16 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
   auditHolder.__reel402AuditCheckpoint ??= { secret: namedSecret("audit-chain"), state: {} };
   return {
     db: await getDb(),
+    network: env.network,
     chain: publicClientOf(env) as MaintenanceDeps["chain"],
     asset: env.asset.address,
     refundWallet: getRefundWallet(),
+    extraNetworks: env.networks.slice(1).map((n) => ({
+      network: n.network,
+      chain: publicClientFor(n) as MaintenanceDeps["chain"],
+      asset: n.asset.address,
+      refundWallet: getRefundWallet(n.network),
+    })),
     store: getVideoStore(),
     staleVerifiedMs: env.facilitatorTimeoutMs * 2,
     expiryMarginSeconds: 10,

@@ -12,14 +12,18 @@ export type TestChain = AnvilHandle & {
 };
 
 /** A fresh devnet per test file: anvil + test USDC + funded payers, on a free port. */
-export async function startTestChain(): Promise<TestChain> {
-  const anvil = await startAnvil({ port: await freePort() });
+export async function startTestChain(opts: { chainId?: number } = {}): Promise<TestChain> {
+  const anvil = await startAnvil({
+    port: await freePort(),
+    ...(opts.chainId ? { chainId: opts.chainId } : {}),
+  });
   const { token } = await setupDevnetChain({
     rpcUrl: anvil.rpcUrl,
     cacheDir: path.join(process.cwd(), ".data", "cache"),
+    ...(opts.chainId ? { chainId: opts.chainId } : {}),
   });
   const pub = createPublicClient({
-    chain: devnetChain(anvil.rpcUrl),
+    chain: devnetChain(anvil.rpcUrl, opts.chainId),
     transport: http(anvil.rpcUrl),
   });
   return {

@@ -160,3 +160,28 @@ test("the audit chain's key is its own secret, and a migration URL needs a runti
     "postgres://app@db/app",
   );
 });
+
+test("EXTRA_NETWORKS adds networks after the main one, paid to the same wallet", () => {
+  const asset = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+  const env = parseEnv({ EXTRA_NETWORKS: `eip155:31338=http://127.0.0.1:8546@${asset}` });
+  assert.deepEqual(
+    env.networks.map((n) => [n.network, n.chainId, n.rpcUrl, n.asset.address, n.payTo]),
+    [
+      ["eip155:31337", 31337, "http://127.0.0.1:8545", DEVNET_USDC_ADDRESS, env.payTo],
+      ["eip155:31338", 31338, "http://127.0.0.1:8546", asset, env.payTo],
+    ],
+  );
+  assert.equal(parseEnv({}).networks.length, 1);
+});
+
+test("EXTRA_NETWORKS refuses a mainnet on the devnet, a repeated network and a malformed entry", () => {
+  const asset = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+  for (const value of [
+    `eip155:8453=https://mainnet.base.org@${asset}`,
+    `eip155:42161=https://arb1.arbitrum.io/rpc@${asset}`,
+    `eip155:31337=http://127.0.0.1:8546@${asset}`,
+    `eip155:31338=http://a@${asset},eip155:31338=http://b@${asset}`,
+    "eip155:31338=http://127.0.0.1:8546",
+  ])
+    assert.throws(() => parseEnv({ EXTRA_NETWORKS: value }), ConfigError, value);
+});
