@@ -29,6 +29,8 @@ const config: NextConfig = {
   },
   turbopack: { root: import.meta.dirname },
   poweredByHeader: false,
+  // Server code keeps its names: the stack frames a failure's log line names stay readable.
+  experimental: { serverMinification: false },
   // Content negotiation at `/`: a browser asking for HTML gets the studio page, every other
   // client the storefront JSON of app/route.ts. A config rewrite, unlike one in proxy.ts, does
   // not announce its target in a response header.

@@ -5,6 +5,7 @@ import next from "next";
 import { startAnvil } from "@/lib/devnet/anvil";
 import { setupDevnetChain } from "@/lib/devnet/setup-chain";
 import { ConfigError, getEnv } from "@/lib/env";
+import { runBeforeExit } from "@/lib/lifecycle/before-exit";
 import { restoreContentLength } from "@/lib/storage/body-length";
 
 /**
@@ -67,7 +68,10 @@ async function main() {
   });
   const shutdown = () => {
     server.close();
-    void stopChain().finally(() => process.exit(0));
+    // What the app keeps in memory for a moment is written before the database goes away.
+    void runBeforeExit(2_000)
+      .then(stopChain)
+      .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on("SIGTERM", shutdown);

@@ -49,12 +49,25 @@ function paymentResponseHeader(settlement?: SettleResponse): Record<string, stri
  * library's portable encoder builds a string per byte, a millisecond on every 402.
  */
 function challengeResponse(required: PaymentRequired, settlement?: SettleResponse): Response {
-  const body = JSON.stringify(required);
+  const { body, header } = encodedChallenge(required);
   const headers = new Headers({
-    "PAYMENT-REQUIRED": Buffer.from(body, "utf8").toString("base64"),
+    "PAYMENT-REQUIRED": header,
     "content-type": "application/json",
     "cache-control": "no-store",
     ...paymentResponseHeader(settlement),
   });
   return new Response(body, { status: 402, headers });
+}
+
+// A challenge shared by many unpaid requests (lib/checkout/challenge-cache.ts) is encoded once.
+const encoded = new WeakMap<PaymentRequired, { body: string; header: string }>();
+
+function encodedChallenge(required: PaymentRequired): { body: string; header: string } {
+  let e = encoded.get(required);
+  if (!e) {
+    const body = JSON.stringify(required);
+    e = { body, header: Buffer.from(body, "utf8").toString("base64") };
+    encoded.set(required, e);
+  }
+  return e;
 }

@@ -1,32 +1,100 @@
 import type { Db } from "@/lib/db/client";
-import { groupCommit } from "@/lib/db/group-commit";
+import { describeError } from "@/lib/errors/describe-error";
+import { onBeforeExit } from "@/lib/lifecycle/before-exit";
 import { type AuditEvent, appendAuditEvents } from "@/lib/audit/append";
 
-// Enough for any burst one process sees while a write is in flight, small enough for one insert.
+// A write at most this often: a flood of refusals takes the audit lock four times a second.
+const FLUSH_MS = 250;
+// After a failed write (the database briefly away), the records wait this long and are tried again.
+const RETRY_MS = 1_000;
+// Enough for any burst between two writes, small enough for one insert.
 const MAX_GROUP = 500;
-const appenders = new WeakMap<Db, (event: AuditEvent) => Promise<void>>();
+// A database away for long must not grow the queue without bound; what is dropped is counted.
+const MAX_QUEUED = 20_000;
+
+type Queue = {
+  events: AuditEvent[];
+  timer: NodeJS.Timeout | null;
+  writing: Promise<void> | null;
+  dropped: number;
+};
+
+// On globalThis: every route bundle and the shutdown hook share one queue per database.
+const holder = globalThis as unknown as { __reel402AuditQueues?: WeakMap<Db, Queue> };
 
 /**
- * Appends an event to the chain together with whatever other events this process is appending
- * at the same moment (a group commit): the first caller writes at once; callers that arrive while
- * a write is in flight are written together by the next one. Each caller still resolves only once
- * its event is committed, so the record is as durable as with appendAudit, but a flood of refused
- * requests takes the audit lock once per group instead of once per request.
+ * Records a refusal in the audit chain without making its answer wait: refused requests (nothing
+ * was charged, nothing is owed) are what a flood sends, so their records are queued and written
+ * together at most every FLUSH_MS, in one chained insert, under the audit lock like every other
+ * append. A clean shutdown writes what is queued (onBeforeExit); a crash forgets at most the last
+ * FLUSH_MS of refusals. Paid work never comes here: its events commit with the transitions they
+ * record.
  */
-export function appendAuditGrouped(db: Db, event: AuditEvent): Promise<void> {
-  let append = appenders.get(db);
-  if (!append) {
-    append = groupCommit<AuditEvent, void>(
-      async (events) => {
-        await appendAuditEvents(
-          db,
-          events.map(({ type, jobId, data }) => ({ type, jobId, data })),
-        );
-        return events.map(() => undefined);
-      },
-      { max: MAX_GROUP },
-    );
-    appenders.set(db, append);
+export function appendAuditLater(db: Db, event: AuditEvent): void {
+  const queue = queueFor(db);
+  if (queue.events.length >= MAX_QUEUED) {
+    queue.dropped++;
+    return;
   }
-  return append(event);
+  queue.events.push(event);
+  schedule(db, queue, FLUSH_MS);
+}
+
+/** Writes everything queued so far; resolves once it is committed (or has failed and been requeued). */
+export async function flushAuditQueue(db: Db): Promise<void> {
+  const queue = queueFor(db);
+  if (queue.timer) clearTimeout(queue.timer);
+  queue.timer = null;
+  await queue.writing;
+  while (queue.events.length) {
+    if (!(await writeGroup(db, queue))) return schedule(db, queue, RETRY_MS);
+  }
+}
+
+function queueFor(db: Db): Queue {
+  holder.__reel402AuditQueues ??= new WeakMap();
+  let queue = holder.__reel402AuditQueues.get(db);
+  if (!queue) {
+    queue = { events: [], timer: null, writing: null, dropped: 0 };
+    holder.__reel402AuditQueues.set(db, queue);
+    onBeforeExit("refusal audit", () => flushAuditQueue(db));
+  }
+  return queue;
+}
+
+function schedule(db: Db, queue: Queue, ms: number): void {
+  if (queue.timer || queue.writing) return;
+  queue.timer = setTimeout(() => {
+    queue.timer = null;
+    void writeGroup(db, queue).then((ok) => {
+      if (queue.events.length) schedule(db, queue, ok ? FLUSH_MS : RETRY_MS);
+    });
+  }, ms);
+}
+
+/** Writes the oldest group; on failure puts it back in front and says so. */
+async function writeGroup(db: Db, queue: Queue): Promise<boolean> {
+  const group = queue.events.splice(0, MAX_GROUP);
+  if (!group.length) return true;
+  const write = appendAuditEvents(db, group);
+  queue.writing = write.then(
+    () => undefined,
+    () => undefined,
+  );
+  try {
+    await write;
+    if (queue.dropped) {
+      console.error(`[audit] ${queue.dropped} refusal records dropped while the database was away`);
+      queue.dropped = 0;
+    }
+    return true;
+  } catch (error) {
+    queue.events.unshift(...group.slice(0, Math.max(0, MAX_QUEUED - queue.events.length)));
+    console.error(
+      `[audit] ${group.length} refusal records not yet written, retrying: ${describeError(error)}`,
+    );
+    return false;
+  } finally {
+    queue.writing = null;
+  }
 }

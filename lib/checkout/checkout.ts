@@ -11,6 +11,7 @@ import { signedOffers } from "@/lib/receipts/offers";
 import { isJsonContentType } from "@/lib/requests/content-type";
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { activeJobs } from "@/lib/checkout/active-jobs";
+import { cachedChallenge } from "@/lib/checkout/challenge-cache";
 import { type CheckoutOutcome, refused, withFacts } from "@/lib/checkout/outcome";
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
 import { prepareSpec } from "@/lib/checkout/prepare-spec";
@@ -90,16 +91,22 @@ async function checkoutProduct(
 
     const amount = quote(product, spec);
     const server = await deps.resourceServer();
-    const requirements = await buildRequirements(server, env, amount);
     const resource = resourceInfo(baseUrl, product);
     if (!signature) {
-      const required = await paymentRequired(server, requirements, resource, "Payment required", {
-        ...discoveryExtension(product),
-        ...paymentIdentifierDeclaration(),
-        ...(await signedOffers(requirements, resource.url, baseUrl)),
-      });
+      const required = await cachedChallenge(
+        `${product.sku} ${amount} ${resource.url}`,
+        async () => {
+          const requirements = await buildRequirements(server, env, amount);
+          return paymentRequired(server, requirements, resource, "Payment required", {
+            ...discoveryExtension(product),
+            ...paymentIdentifierDeclaration(),
+            ...(await signedOffers(requirements, resource.url, baseUrl)),
+          });
+        },
+      );
       return { kind: "challenge", required };
     }
+    const requirements = await buildRequirements(server, env, amount);
     return payAndCreateJob({
       db,
       env,

@@ -1,5 +1,5 @@
 import { describeError } from "@/lib/errors/describe-error";
-import { appendAuditGrouped } from "@/lib/audit/grouped-append";
+import { appendAuditLater } from "@/lib/audit/grouped-append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
@@ -72,8 +72,9 @@ export async function guardedCheckout(
         console.error(`[limits] rejection not counted: ${describeError(error)}`),
       );
     }
-    // Grouped with the other refusals in flight: a flood of them must not queue one by one on the audit lock.
-    await appendAuditGrouped(db, {
+    // Written with the other refusals of the moment, after this answer: a flood of them must not
+    // wait, one by one, on the audit lock.
+    appendAuditLater(db, {
       type: "request.refused",
       jobId: null,
       data: auditData(outcome, ipHash, origin),

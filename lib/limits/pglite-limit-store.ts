@@ -1,5 +1,6 @@
 import { gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { onBeforeExit } from "@/lib/lifecycle/before-exit";
 import { ipBlocks, ipRejections, rateLimitHits } from "@/lib/db/schema";
 import {
   createMemoryLimitStore,
@@ -7,10 +8,9 @@ import {
   type MemoryLimitStore,
 } from "@/lib/limits/memory-limit-store";
 
-// How often the limits are written to the data folder; a crash forgets at most this much counting.
-const SAVE_MS = 200;
-// Rows per statement when saving: well under Postgres's 65,535 parameters.
-const CHUNK = 5_000;
+// How often the limits are written to the data folder; a crash forgets at most this much counting
+// (a clean shutdown saves everything). Each save costs the request thread a few milliseconds.
+const SAVE_MS = 1_000;
 
 /**
  * The limit store on PGlite. PGlite runs inside the one server process that owns the data folder,
@@ -44,6 +44,12 @@ export async function createPgliteLimitStore(
     return saving;
   };
   const timer = setInterval(saveOnce, SAVE_MS).unref();
+  const close = async () => {
+    clearInterval(timer);
+    await saving;
+    await saveOnce();
+  };
+  onBeforeExit("limits", close);
   return {
     ...store,
     save: async () => {
@@ -51,11 +57,7 @@ export async function createPgliteLimitStore(
       await saveOnce();
     },
     /** Saves what is left and stops saving, before the database closes. */
-    close: async () => {
-      clearInterval(timer);
-      await saving;
-      await saveOnce();
-    },
+    close,
   };
 }
 
@@ -92,58 +94,55 @@ async function load(db: Db, now: number, horizonMs: number): Promise<MemoryLimit
   return state;
 }
 
-/** Writes the changed keys as they now are: rows upserted, or deleted when the key was forgotten. */
+/**
+ * Writes the changed keys as they now are: rows upserted, or deleted when the key was forgotten.
+ * Each table's changes travel as one jsonb parameter, unpacked by the database: a statement per
+ * table whatever the number of keys, since every statement PGlite runs costs the request thread.
+ */
 async function write(
   db: Db,
   state: MemoryLimits,
   changes: ReturnType<MemoryLimitStore["takeChanges"]>,
 ) {
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const keysOf = (value: unknown) => sql`(select jsonb_array_elements_text(${json(value)}))`;
   const hitKeys = [...changes.hits];
   const gone = hitKeys.filter((k) => !state.hits.has(k));
-  for (const keys of chunks(gone))
-    await db.delete(rateLimitHits).where(inArray(rateLimitHits.key, keys));
-  for (const keys of chunks(hitKeys.filter((k) => state.hits.has(k))))
-    await db
-      .insert(rateLimitHits)
-      .values(
-        keys.map((key) => ({
-          key,
-          hits: state.hits.get(key)?.hits ?? [],
-          allowed: state.hits.get(key)?.allowed ?? false,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: rateLimitHits.key,
-        set: { hits: sql`excluded.hits`, allowed: sql`excluded.allowed` },
-      });
-  for (const ips of chunks([...changes.rejections])) {
-    await db.delete(ipRejections).where(inArray(ipRejections.ipHash, ips));
+  if (gone.length) await db.delete(rateLimitHits).where(inArray(rateLimitHits.key, keysOf(gone)));
+  const kept = hitKeys.flatMap((key) => {
+    const entry = state.hits.get(key);
+    return entry ? [{ key, hits: entry.hits, allowed: entry.allowed }] : [];
+  });
+  if (kept.length)
+    await db.execute(sql`
+      insert into ${rateLimitHits} (key, hits, allowed)
+      select r.key, array(select jsonb_array_elements_text(r.hits)::bigint), r.allowed
+      from jsonb_to_recordset(${json(kept)}) as r(key text, hits jsonb, allowed boolean)
+      on conflict (key) do update set hits = excluded.hits, allowed = excluded.allowed`);
+  const ips = [...changes.rejections];
+  if (ips.length) {
+    await db.delete(ipRejections).where(inArray(ipRejections.ipHash, keysOf(ips)));
     const rows = ips.flatMap((ipHash) =>
-      (state.rejections.get(ipHash)?.at ?? []).map((at) => ({
-        id: crypto.randomUUID(),
-        ipHash,
-        at: new Date(at),
-      })),
+      (state.rejections.get(ipHash)?.at ?? []).map((at) => ({ ip: ipHash, at })),
     );
-    for (const part of chunks(rows)) await db.insert(ipRejections).values(part);
+    if (rows.length)
+      await db.execute(sql`
+        insert into ${ipRejections} (id, ip_hash, at)
+        select gen_random_uuid(), r.ip, to_timestamp(r.at / 1000.0)
+        from jsonb_to_recordset(${json(rows)}) as r(ip text, at bigint)`);
   }
   const blockKeys = [...changes.blocks];
-  for (const keys of chunks(blockKeys.filter((k) => !state.blocks.has(k))))
-    await db.delete(ipBlocks).where(inArray(ipBlocks.ipHash, keys));
-  for (const keys of chunks(blockKeys.filter((k) => state.blocks.has(k))))
-    await db
-      .insert(ipBlocks)
-      .values(
-        keys.map((ipHash) => ({ ipHash, blockedUntil: new Date(state.blocks.get(ipHash) ?? 0) })),
-      )
-      .onConflictDoUpdate({
-        target: ipBlocks.ipHash,
-        set: { blockedUntil: sql`excluded.blocked_until` },
-      });
-}
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
+  const unblocked = blockKeys.filter((k) => !state.blocks.has(k));
+  if (unblocked.length)
+    await db.delete(ipBlocks).where(inArray(ipBlocks.ipHash, keysOf(unblocked)));
+  const blocked = blockKeys.flatMap((ip) => {
+    const until = state.blocks.get(ip);
+    return until === undefined ? [] : [{ ip, until }];
+  });
+  if (blocked.length)
+    await db.execute(sql`
+      insert into ${ipBlocks} (ip_hash, blocked_until)
+      select r.ip, to_timestamp(r.until / 1000.0)
+      from jsonb_to_recordset(${json(blocked)}) as r(ip text, until bigint)
+      on conflict (ip_hash) do update set blocked_until = excluded.blocked_until`);
 }

@@ -7,43 +7,50 @@ import { asc } from "drizzle-orm";
 import { appendAudit } from "@/lib/audit/append";
 import { verifyChain } from "@/lib/audit/chain";
 import { namedSecret } from "@/lib/secrets/named-secret";
-import { appendAuditGrouped } from "@/lib/audit/grouped-append";
+import { appendAuditLater, flushAuditQueue } from "@/lib/audit/grouped-append";
 import { openDb } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 
 const SECRET = "grouped-append-test-secret-0123456789abcdef";
 process.env.AUDIT_CHAIN_SECRET ??= SECRET;
 
-test("refusals appended at once are grouped but each is one chained row, committed before its caller resumes", async () => {
+test("refusals recorded at once answer without waiting, then land as few grouped writes of one chained row each", async () => {
   const { db, close } = await openDb(
     undefined,
     mkdtempSync(path.join(tmpdir(), "reel402-audit-group-")),
   );
   try {
     await appendAudit(db, "payment.verified", null, { n: -1 });
-    const seen: number[] = [];
-    await Promise.all(
-      Array.from({ length: 40 }, async (_, n) => {
-        await appendAuditGrouped(db, { type: "request.refused", jobId: null, data: { n } });
-        // Resolved only once committed: the caller's own row is already there.
-        const rows = await db.select({ data: auditEvents.data }).from(auditEvents);
-        assert.ok(rows.some((r) => (r.data as { n: number }).n === n));
-        seen.push(n);
-      }),
-    );
+    for (let n = 0; n < 40; n++)
+      appendAuditLater(db, { type: "request.refused", jobId: null, data: { n } });
+    await flushAuditQueue(db);
     await appendAudit(db, "payment.settled", null, { n: 40 });
     const rows = await db.select().from(auditEvents).orderBy(asc(auditEvents.id));
     assert.equal(rows.length, 42);
-    assert.equal(seen.length, 40);
     assert.deepEqual(
-      rows
-        .map((r) => (r.data as { n: number }).n)
-        .slice(1, 41)
-        .sort((a, b) => a - b),
-      Array.from({ length: 40 }, (_, n) => n),
+      rows.map((r) => (r.data as { n: number }).n),
+      Array.from({ length: 42 }, (_, i) => i - 1),
     );
+    // One write for the 40: they share its timestamp.
+    assert.equal(new Set(rows.slice(1, 41).map((r) => r.at.getTime())).size, 1);
     const result = verifyChain(rows, { secret: namedSecret("audit-chain"), legacyThrough: 0 });
     assert.equal(result.broken, null);
+  } finally {
+    await close();
+  }
+});
+
+test("queued refusals are written on their own shortly after, without a flush", async () => {
+  const { db, close } = await openDb(
+    undefined,
+    mkdtempSync(path.join(tmpdir(), "reel402-audit-group-")),
+  );
+  try {
+    appendAuditLater(db, { type: "request.refused", jobId: null, data: { n: 1 } });
+    const deadline = Date.now() + 5_000;
+    while ((await db.select().from(auditEvents)).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal((await db.select().from(auditEvents)).length, 1);
   } finally {
     await close();
   }

@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { checkoutResponse } from "@/lib/api/checkout-response";
 import { withErrors } from "@/lib/api/with-errors";
+import { flushAuditQueue } from "@/lib/audit/grouped-append";
 import { guardedCheckout } from "@/lib/checkout/guarded-checkout";
 import { auditEvents } from "@/lib/db/schema";
 import { ProblemError } from "@/lib/errors/problems";
@@ -27,13 +28,16 @@ describe("the guarded checkout", () => {
     const request = h.request(p, body, { "x-reel402-peer": peer });
     return guardedCheckout(request, family, product, "http://reel402.test");
   };
-  const refusals = async () =>
-    (
+  // Refusal records are written just after their answers: flushed, they are all there.
+  const refusals = async () => {
+    await flushAuditQueue(h.db);
+    return (
       await h.db
         .select({ data: auditEvents.data })
         .from(auditEvents)
         .where(eq(auditEvents.type, "request.refused"))
     ).map((r) => r.data);
+  };
 
   test("a request let through carries the guard's RateLimit headers on its answer", async () => {
     const guarded = await send(from(), { prompt: "a kite over a meadow" });
