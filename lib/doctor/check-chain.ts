@@ -2,7 +2,7 @@ import { createPublicClient, http } from "viem";
 import { type CheckResult, fail, ok, reason, skip } from "@/lib/doctor/check-result";
 import type { Env, NetworkConfig } from "@/lib/env";
 
-/** Every accepted network's chain, checked alike; the main one reports as "chain". */
+/** Every accepted network's chain, checked alike, each reported as `chain <network>`. */
 export function checkChains(env: Env): Promise<CheckResult[]> {
   return Promise.all(env.networks.map((n, i) => checkChain(env, i === 0 ? undefined : n)));
 }
@@ -13,8 +13,11 @@ export function checkChains(env: Env): Promise<CheckResult[]> {
  */
 export async function checkChain(env: Env, extra?: NetworkConfig): Promise<CheckResult> {
   const n = extra ?? env;
-  const name = extra ? `chain ${extra.network}` : "chain";
-  const [rpcVar, assetVar] = extra ? ["its RPC URL", "its USDC"] : ["RPC_URL", "USDC_ADDRESS"];
+  // Named per network: with several, the operator must see which one is broken.
+  const name = `chain ${n.network}`;
+  const [rpcVar, assetVar] = extra
+    ? ["EXTRA_NETWORKS' RPC URL", "EXTRA_NETWORKS' USDC"]
+    : ["RPC_URL", "USDC_ADDRESS"];
   if (!n.rpcUrl) return skip(name, "no RPC_URL");
   if (env.devnet && env.devnetAutostart)
     return skip(name, "devnet: the launcher starts the chain and deploys the token");

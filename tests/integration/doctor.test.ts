@@ -17,6 +17,23 @@ import { freePort } from "../helpers/ports";
 
 const SEPOLIA = "eip155:84532";
 const USDC = KNOWN_USDC[SEPOLIA]?.address as string;
+// A second, unknown network: any address may be its USDC, so the chain check is what catches a wrong one.
+const SECOND = "eip155:31338";
+const SECOND_USDC = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+
+/** Stand-in code at `address`, so the chain check sees a deployed contract there. */
+async function standInContract(rpcUrl: string, address: string) {
+  await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "anvil_setCode",
+      params: [address, "0x6080604052"],
+    }),
+  });
+}
 
 function doctor(
   env: Record<string, string>,
@@ -44,6 +61,7 @@ function doctor(
 
 describe("npm run doctor on a production-shaped configuration", () => {
   let chain: AnvilHandle;
+  let second: AnvilHandle;
   let facilitator: FakeServer;
   let wrongFacilitator: FakeServer;
   let ark: FakeServer;
@@ -54,19 +72,12 @@ describe("npm run doctor on a production-shaped configuration", () => {
 
   before(async () => {
     chain = await startAnvil({ port: await freePort(), chainId: 84532 });
-    // Stand-in code at Base Sepolia's USDC address, so the check sees a deployed contract.
-    await fetch(chain.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "anvil_setCode",
-        params: [USDC, "0x6080604052"],
-      }),
-    });
+    second = await startAnvil({ port: await freePort(), chainId: 31338 });
+    await standInContract(chain.rpcUrl, USDC);
+    await standInContract(second.rpcUrl, SECOND_USDC);
     [facilitator, wrongFacilitator] = await Promise.all([
-      startFacilitatorFake([SEPOLIA]),
+      // A hosted facilitator lists more networks than one deployment uses.
+      startFacilitatorFake([SEPOLIA, SECOND]),
       startFacilitatorFake(["eip155:8453"]),
     ]);
     ark = await startFakeServer((req, res) =>
@@ -108,6 +119,7 @@ describe("npm run doctor on a production-shaped configuration", () => {
       wrongFacilitator?.close(),
       ark?.close(),
       chain?.stop(),
+      second?.stop(),
       ...dbs.map((d) => d.drop()),
     ]);
     const admin = postgres(ownerUrl.replace(/\/[^/]*$/, "/postgres"), {
@@ -128,7 +140,7 @@ describe("npm run doctor on a production-shaped configuration", () => {
       "database",
       "audit role",
       "facilitator",
-      "chain",
+      `chain ${SEPOLIA}`,
       "storage",
       "provider local",
     ]) {
@@ -216,6 +228,52 @@ describe("npm run doctor on a production-shaped configuration", () => {
       r.lines.some((l) => l.startsWith("fail") && l.includes("facilitator") && l.includes(SEPOLIA)),
       r.out,
     );
+  });
+
+  test("with a second network, each network's chain is checked and reported by name", {
+    timeout: 30_000,
+  }, async () => {
+    const r = await doctor({ ...env, EXTRA_NETWORKS: `${SECOND}=${second.rpcUrl}@${SECOND_USDC}` });
+    assert.equal(r.code, 0, r.out);
+    for (const [network, chainId] of [
+      [SEPOLIA, 84532],
+      [SECOND, 31338],
+    ] as const) {
+      assert.ok(
+        r.lines.some(
+          (l) =>
+            /^ok\s/.test(l) &&
+            l.includes(`chain ${network} `) &&
+            l.includes(`chain ${chainId} answers`),
+        ),
+        `${network}:\n${r.out}`,
+      );
+    }
+  });
+
+  test("a broken second network fails its own chain check, naming the network and why", {
+    timeout: 60_000,
+  }, async () => {
+    const cases: [string, RegExp][] = [
+      [`http://127.0.0.1:${await freePort()}@${SECOND_USDC}`, /RPC URL unreachable/],
+      [
+        `${second.rpcUrl}@0x${"ab".repeat(20)}`,
+        /no contract at EXTRA_NETWORKS' USDC 0x(ab){20} on chain 31338/,
+      ],
+      [`${chain.rpcUrl}@${SECOND_USDC}`, /RPC URL is chain 84532, expected 31338/],
+    ];
+    for (const [entry, why] of cases) {
+      const r = await doctor({ ...env, EXTRA_NETWORKS: `${SECOND}=${entry}` });
+      assert.equal(r.code, 1, r.out);
+      const failed = r.lines.filter((l) => /^fail\s/.test(l));
+      assert.equal(failed.length, 1, r.out);
+      assert.ok(failed[0]?.includes(`chain ${SECOND} `), r.out);
+      assert.match(failed[0] ?? "", why);
+      assert.ok(
+        r.lines.some((l) => /^ok\s/.test(l) && l.includes(`chain ${SEPOLIA} `)),
+        `the main network is still fine:\n${r.out}`,
+      );
+    }
   });
 
   test("an unmigrated database is reported with its pending migrations, and left unmigrated", {
