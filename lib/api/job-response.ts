@@ -13,15 +13,17 @@ export async function jobResponse(request: Request, id: string): Promise<Respons
   const db = await getDb();
   const base = baseUrlFor(request);
   const store = getVideoStore();
-  const job = await findJobResource(
+  const found = await findJobResource(
     db,
     id,
     (key, expiresAt) => store.signedUrl(key, expiresAt, base),
     getEnv().limits.activeJobsPerWallet,
   );
-  if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
+  if (!found) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
+  const { resource, job, paymentRow } = found;
+  const receipt = await jobReceipt(db, job.id, base, { job, payment: paymentRow });
   // Finished jobs change only when the link expires; in-flight ones must be polled fresh.
-  return json({ ...job, receipt: await jobReceipt(db, job.job_id, base) }, 200, {
+  return json({ ...resource, receipt }, 200, {
     "cache-control": isTerminal(job.status) ? "private, max-age=5" : "no-store",
   });
 }

@@ -5,7 +5,7 @@ import { type AttemptRow, listAttempts } from "@/lib/jobs/attempt-repository";
 import { recentMedianSeconds } from "@/lib/jobs/provider-window-repository";
 import { countGeneratingOfPayer, type JobRow } from "@/lib/jobs/repository";
 import { countQueuedBefore } from "@/lib/jobs/stats-repository";
-import { transactionOfJobPayment } from "@/lib/payments/repository";
+import type { PaymentRow } from "@/lib/payments/repository";
 import { isTerminal } from "@/lib/jobs/state-machine";
 
 export type JobProgress = z.infer<typeof jobProgressSchema>;
@@ -36,11 +36,12 @@ export async function jobProgress(
   };
 }
 
-export async function jobPayment(db: Db, job: JobRow): Promise<JobPayment> {
+/** What the job cost and where it was paid; the settlement transaction once its payment has one. */
+export function jobPayment(job: JobRow, payment: PaymentRow | undefined): JobPayment {
   return {
     amount: String(job.amountAtomic),
     network: job.network,
-    transaction: await transactionOfJobPayment(db, job.id),
+    transaction: payment?.transaction ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from "@/lib/jobs/job-progress";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
 import { formatUsd } from "@/lib/catalog/quote";
+import { getPaymentForJob, type PaymentRow } from "@/lib/payments/repository";
 import { refundForJob, type RefundRow } from "@/lib/refunds/repository";
 import { type WebhookAttempts, webhookAttempts } from "@/lib/webhooks/events";
 
@@ -34,19 +35,25 @@ export type JobResource = {
 };
 
 /** What a job resource shows besides the job row, read from the other tables. */
-export type JobFacts = { refund?: RefundRow; progress: JobProgress; payment: JobPayment };
+export type JobFacts = {
+  refund?: RefundRow;
+  progress: JobProgress;
+  payment: JobPayment;
+  /** The payment's row, read once here for whatever else the answer needs (its receipt). */
+  paymentRow?: PaymentRow;
+};
 
 export async function loadJobFacts(
   db: Db,
   job: JobRow,
   activeJobsPerWallet: number,
 ): Promise<JobFacts> {
-  const [refund, progress, payment] = await Promise.all([
+  const [refund, progress, paymentRow] = await Promise.all([
     refundForJob(db, job.id),
     jobProgress(db, job, activeJobsPerWallet),
-    jobPayment(db, job),
+    getPaymentForJob(db, job.id),
   ]);
-  return { refund, progress, payment };
+  return { refund, progress, payment: jobPayment(job, paymentRow), paymentRow };
 }
 
 export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
@@ -87,21 +94,25 @@ export async function toJobResource(
   };
 }
 
+/** The job resource, with the rows it was made from for whatever else the answer carries. */
 export async function findJobResource(
   db: Db,
   id: string,
   signVideoUrl: VideoUrlSigner,
   activeJobsPerWallet: number,
-): Promise<JobResource | null> {
+): Promise<{ resource: JobResource; job: JobRow; paymentRow?: PaymentRow } | null> {
   const job = await findJob(db, id);
   if (!job) return null;
-  const resource = await toJobResource(
+  const [facts, webhooks] = await Promise.all([
+    loadJobFacts(db, job, activeJobsPerWallet),
+    webhookAttempts(db, job.id),
+  ]);
+  const resource = await toJobResource(job, signVideoUrl, facts);
+  return {
+    resource: webhooks.length ? { ...resource, webhooks } : resource,
     job,
-    signVideoUrl,
-    await loadJobFacts(db, job, activeJobsPerWallet),
-  );
-  const webhooks = await webhookAttempts(db, job.id);
-  return webhooks.length ? { ...resource, webhooks } : resource;
+    paymentRow: facts.paymentRow,
+  };
 }
 
 /** The job with this id; undefined for an unknown or malformed id. */

@@ -63,16 +63,6 @@ export async function findOpenPayments(db: Db, staleBefore: Date): Promise<Payme
     );
 }
 
-/** The settlement transaction of a job's payment; null while there is none. */
-export async function transactionOfJobPayment(db: Db, jobId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ transaction: payments.transaction })
-    .from(payments)
-    .where(eq(payments.jobId, jobId))
-    .limit(1);
-  return row?.transaction ?? null;
-}
-
 /** Keeps the payment's receipt unless it has one already; returns whether this one was kept. */
 export async function storeReceiptOnce(
   db: Db,

@@ -2,24 +2,26 @@ import "server-only";
 import type { JWSSignedReceipt } from "@x402/extensions/offer-receipt";
 import { findAnyProductBySku } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
-import { getJob } from "@/lib/jobs/repository";
-import { getPaymentForJob, storeReceiptOnce } from "@/lib/payments/repository";
+import { getJob, type JobRow } from "@/lib/jobs/repository";
+import { getPaymentForJob, type PaymentRow, storeReceiptOnce } from "@/lib/payments/repository";
 import { signReceipt } from "@/lib/receipts/receipt";
 
 /**
  * The signed receipt of a job's settled payment, issued once and kept with the payment, so the
  * paid 200, its replays and GET /jobs/{id} all carry the same one. A payment settled by the
  * reconciler (no 200 was sent) gets its receipt the first time someone asks. Null while unpaid.
+ * `known`: the job and its payment row when the caller has just read them.
  */
 export async function jobReceipt(
   db: Db,
   jobId: string,
   baseUrl: string,
+  known?: { job: JobRow; payment: PaymentRow | undefined },
 ): Promise<JWSSignedReceipt | null> {
-  const payment = await getPaymentForJob(db, jobId);
+  const payment = known ? known.payment : await getPaymentForJob(db, jobId);
   if (payment?.status !== "settled" || !payment.transaction) return null;
   if (payment.receipt) return payment.receipt as JWSSignedReceipt;
-  const job = await getJob(db, jobId);
+  const job = known?.job ?? (await getJob(db, jobId));
   const product = job ? findAnyProductBySku(job.sku) : undefined;
   if (!job || !product) return null;
   const receipt = await signReceipt(
