@@ -54,6 +54,13 @@ export async function startCluster(opts: {
     const balancer = spawn("haproxy", ["-db", "-f", config], { stdio: ["ignore", "pipe", "pipe"] });
     haproxy = balancer;
     let haproxyLog = "";
+    // Without Debian's haproxy the spawn fails: said plainly, and the instances are stopped.
+    balancer.on("error", (error: NodeJS.ErrnoException) => {
+      haproxyLog =
+        error.code === "ENOENT"
+          ? "haproxy is not installed (apt-get install haproxy)"
+          : `haproxy could not start (${error.code ?? error.name})`;
+    });
     for (const s of [balancer.stdout, balancer.stderr])
       s?.on("data", (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-4000)));
     await waitForBalancer(url, balancer, () => haproxyLog);
@@ -103,7 +110,8 @@ function haproxyConfig(port: number, instances: Instance[]): string {
 async function waitForBalancer(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode}): ${log()}`);
+    if (child.exitCode !== null || (child.pid === undefined && log()))
+      throw new Error(`haproxy exited (${child.exitCode}): ${log()}`);
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.status === 200,
       () => false,
