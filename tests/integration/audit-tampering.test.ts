@@ -286,8 +286,17 @@ describe("the audit log against its own database roles", () => {
         dataDir: server.dataDir,
         store: createLocalStore({ dir: path.join(server.dataDir, "videos"), secret: "unused" }),
       };
-      const [head] = await log.sql<{ id: number }[]>`select max(id)::int as id from audit_events`;
-      assert.ok((head?.id ?? 0) >= 2, "refusals were audited");
+      // Refusals are recorded just after their answers (within a quarter second): wait until
+      // they are all in, the head no longer moving.
+      const headId = async () =>
+        (await log.sql<{ id: number }[]>`select max(id)::int as id from audit_events`)[0]?.id ?? 0;
+      const settled = async () => {
+        const before = await headId();
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        return before >= 2 && before === (await headId());
+      };
+      await waitFor("the refusals audited", settled, 15_000);
+      const head = { id: await headId() };
       await waitFor(
         "a checkpoint at the newest event",
         async () => (await readCheckpoint(served.store, SECRET))?.headId === head?.id,
