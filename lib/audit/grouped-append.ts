@@ -70,6 +70,8 @@ function schedule(db: Db, queue: Queue, ms: number): void {
       if (queue.events.length) schedule(db, queue, ok ? FLUSH_MS : RETRY_MS);
     });
   }, ms);
+  // Pending records never hold a process open: a clean shutdown flushes them (onBeforeExit).
+  queue.timer.unref();
 }
 
 /** Writes the oldest group; on failure puts it back in front and says so. */
@@ -89,7 +91,9 @@ async function writeGroup(db: Db, queue: Queue): Promise<boolean> {
     }
     return true;
   } catch (error) {
-    queue.events.unshift(...group.slice(0, Math.max(0, MAX_QUEUED - queue.events.length)));
+    const kept = group.slice(0, Math.max(0, MAX_QUEUED - queue.events.length));
+    queue.events.unshift(...kept);
+    queue.dropped += group.length - kept.length;
     console.error(
       `[audit] ${group.length} refusal records not yet written, retrying: ${describeError(error)}`,
     );
