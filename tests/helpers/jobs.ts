@@ -25,6 +25,19 @@ export function tempDbForSuite(use: (opened: TempDb) => void): void {
   after(() => opened?.close());
 }
 
+/** For tests that each want a database of their own: opens one per call, all closed after the file. */
+export function tempDbPerTest(): () => Promise<TempDb> {
+  const opened: TempDb[] = [];
+  after(async () => {
+    for (const o of opened) await o.close();
+  });
+  return async () => {
+    const db = await tempDb();
+    opened.push(db);
+    return db;
+  };
+}
+
 /** Fresh wallet addresses counting up from `start`, so one test's jobs never count against another's. */
 export function payerSequence(start: number): () => string {
   let next = start;
