@@ -1,4 +1,4 @@
-import { livenessResponse } from "@/lib/health/responses";
+import { livenessResponse } from "@/lib/api/liveness-response";
 
 export const dynamic = "force-dynamic";
 

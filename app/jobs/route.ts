@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { walletJobsResponse } from "@/lib/wallet-auth/history-response";
+import { walletJobsResponse } from "@/lib/api/wallet-jobs-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { readinessResponse } from "@/lib/health/responses";
+import { readinessResponse } from "@/lib/api/readiness-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { handleUpload } from "@/lib/images/handle-upload";
+import { uploadResponse } from "@/lib/api/upload-response";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withErrors(async (request: Request) => handleUpload(request));
+export const POST = withErrors(async (request: Request) => uploadResponse(request));

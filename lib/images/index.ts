@@ -1,11 +1,10 @@
 import "server-only";
-import { problem } from "@/lib/api/problem";
 import { getEnv } from "@/lib/env";
 import { MAX_IMAGE_BYTES, normalizeImage } from "@/lib/images/decode";
 import { readImage, saveImage } from "@/lib/images/image-store";
 import { safeFetch } from "@/lib/images/safe-fetch";
 import { screenImage } from "@/lib/images/screen-image";
-import type { ImageProblem, ImageRef, ImageScreening, StoredImage } from "@/lib/images/types";
+import type { ImageRef, ImageScreening, StoredImage } from "@/lib/images/types";
 import { getVideoStore } from "@/lib/storage/store";
 
 export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
@@ -63,9 +62,4 @@ export async function resolveImage(ref: ImageRef): Promise<StoredImage> {
 export async function loadImage(id: string): Promise<StoredImage> {
   const { expiresAt: _, ...image } = await readImage(getVideoStore(), id);
   return image;
-}
-
-/** An ImageProblem as the HTTP answer (problem+json with its stable code); nothing is charged. */
-export function imageProblemResponse(error: ImageProblem): Response {
-  return problem(error.code, `${error.message} Nothing was charged.`);
 }

@@ -19,7 +19,7 @@ export type ImageScreening =
   | { allowed: true }
   | { allowed: false; category: "likeness" | "sexual" | "graphic_violence"; reason: string };
 
-/** Stable codes a caller can act on; lib/api turns them into problem+json (see imageProblemResponse). */
+/** Stable codes a caller can act on; lib/api turns them into problem+json (see upload-response.ts). */
 export type ImageProblemCode =
   | "upload_not_found"
   | "upload_expired"

@@ -2,7 +2,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
 
 type Problem = (description: string) => unknown;
 
-/** The OpenAPI entry for POST /uploads (see handle-upload.ts). */
+/** The OpenAPI entry for POST /uploads (see accept-upload.ts). */
 export function uploadsPathItem(problem: Problem) {
   const binary = { type: "string", contentMediaType: "application/octet-stream" };
   return {

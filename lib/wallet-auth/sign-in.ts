@@ -8,10 +8,16 @@ import {
   verifySIWxSignature,
 } from "@x402/extensions/sign-in-with-x";
 import { baseUrlFor } from "@/lib/api/base-url";
-import { type ProblemCode, problem } from "@/lib/api/problem";
 import { getEnv } from "@/lib/env";
 
-export type WalletProof = { ok: true; address: string } | { ok: false; response: Response };
+/** Why a request carries no usable proof; lib/api answers it as a 401 carrying the fresh challenge. */
+export type WalletRefusal = {
+  code: "signature_required" | "signature_invalid";
+  detail: string;
+  challenge: SIWxExtension;
+};
+
+export type WalletProof = { ok: true; address: string } | ({ ok: false } & WalletRefusal);
 
 const STATEMENT = "Prove you are the wallet that paid, to cancel or list its Reel402 jobs.";
 const MAX_AGE_MS = 5 * 60_000;
@@ -40,19 +46,17 @@ export function signInChallenge(request: Request): SIWxExtension {
 }
 
 /**
- * The wallet that signed the request's SIGN-IN-WITH-X header, or the 401 to answer: it carries a
- * fresh challenge, so a client signs it and retries. A proof is good for five minutes, for the
+ * The wallet that signed the request's SIGN-IN-WITH-X header, or the refusal with a fresh
+ * challenge, so a client signs it and retries. A proof is good for five minutes, for the
  * path it names only (cancelling one job never lists another wallet's, and so on).
  */
 export async function provenWallet(request: Request): Promise<WalletProof> {
   const header = request.headers.get(SIGN_IN_WITH_X);
-  const refuse = (code: ProblemCode, detail: string): WalletProof => ({
+  const refuse = (code: WalletRefusal["code"], detail: string): WalletProof => ({
     ok: false,
-    response: problem(code, detail, {
-      instance: new URL(request.url).pathname,
-      extra: { extensions: { [SIGN_IN_WITH_X]: signInChallenge(request) } },
-      headers: { "www-authenticate": 'SIWX realm="reel402"' },
-    }),
+    code,
+    detail,
+    challenge: signInChallenge(request),
   });
   if (!header)
     return refuse(

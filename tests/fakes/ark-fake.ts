@@ -1,16 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { imageUrlProblem } from "./image-input";
-import {
-  FaultQueue,
-  type FakeServer,
-  json,
-  type RecordedRequest,
-  sampleVideo,
-  serveVideo,
-  startFakeServer,
-  type VideoDelivery,
-} from "./fake-server";
+import { json, type RecordedRequest, startFakeServer } from "./fake-server";
+import type { UpstreamFake, UpstreamFakeOptions, UpstreamJob } from "./upstream-fake";
+import { upstreamBasics } from "./upstream-fake";
 
 /** Faults injectable per submission, consumed in order by the next POSTs. */
 export type ArkFault =
@@ -26,28 +19,11 @@ export type ArkFault =
   | "video_short"
   | "video_stall";
 
-export type ArkFakeOptions = {
-  apiKey?: string;
-  /** Polls answered queued/running before a task succeeds. */
-  pollsBeforeDone?: number;
-};
+export type ArkFakeOptions = UpstreamFakeOptions;
 
-export type ArkFakeTask = {
-  id: string;
-  model: string;
-  body: Record<string, unknown>;
-  fault: ArkFault | null;
-  polls: number;
-  status: string;
-  seed: number;
-};
+export type ArkFakeTask = UpstreamJob<ArkFault> & { model: string; seed: number };
 
-export type ArkFake = FakeServer & {
-  apiKey: string;
-  faults: FaultQueue<ArkFault>;
-  tasks: Map<string, ArkFakeTask>;
-  video: Buffer;
-};
+export type ArkFake = UpstreamFake<ArkFault> & { tasks: Map<string, ArkFakeTask> };
 
 const TASKS = "/api/v3/contents/generations/tasks";
 
@@ -94,11 +70,11 @@ function checkContent(content: unknown[]): string | null {
 
 /** A BytePlus ModelArk content-generation API on 127.0.0.1, behaving as Seedance 2.0 does. */
 export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> {
-  const apiKey = opts.apiKey ?? "ark-test-key";
-  const pollsBeforeDone = opts.pollsBeforeDone ?? 2;
-  const faults = new FaultQueue<ArkFault>();
+  const { apiKey, faults, video, countPoll, serveJobVideo } = await upstreamBasics<ArkFault>(
+    opts,
+    "ark-test-key",
+  );
   const tasks = new Map<string, ArkFakeTask>();
-  const video = await sampleVideo();
 
   const view = (t: ArkFakeTask, url: string) => ({
     id: t.id,
@@ -174,10 +150,7 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
     if (route.startsWith("/files/")) {
       const task = tasks.get(route.slice("/files/".length).replace(/\.mp4$/, ""));
       if (task?.status !== "succeeded") return arkError(res, 404, "NotFound", "No such object.");
-      const delivery = (
-        task.fault?.startsWith("video_") ? task.fault.slice("video_".length) : "ok"
-      ) as VideoDelivery;
-      return serveVideo(res, video, delivery);
+      return serveJobVideo(res, task.fault);
     }
     if (req.headers.authorization !== `Bearer ${apiKey}`)
       return arkError(
@@ -204,16 +177,9 @@ export async function startArkFake(opts: ArkFakeOptions = {}): Promise<ArkFake> 
     }
     if (req.method !== "GET") return arkError(res, 405, "MethodNotAllowed", "Method not allowed.");
     if (task.status === "queued" || task.status === "running") {
-      task.polls++;
-      const done = task.polls > pollsBeforeDone && task.fault !== "task_hang";
+      const phase = countPoll(task);
       const failed = task.fault === "task_failed" || task.fault === "output_moderation";
-      task.status = done
-        ? failed
-          ? "failed"
-          : "succeeded"
-        : task.polls === 1
-          ? "queued"
-          : "running";
+      task.status = phase !== "done" ? phase : failed ? "failed" : "succeeded";
     }
     return json(res, 200, view(task, url));
   });

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import assert from "node:assert/strict";
 import { type PollResult, ProviderFailure } from "@/lib/providers/types";
+import { lavfiInput } from "../helpers/media";
 
 /** Plumbing shared by the upstream fakes (ark, fal): request log, fault queue, video delivery. */
 
@@ -133,16 +134,7 @@ export function sampleVideo(): Promise<Buffer> {
     if (!(await stat(file).catch(() => null))) {
       await mkdir(dir, { recursive: true });
       const temp = path.join(dir, `sample-${process.pid}-${Date.now()}.mp4`);
-      const args = [
-        "-hide_banner",
-        "-loglevel",
-        "error",
-        "-y",
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc=s=320x180:r=24:d=1",
-      ];
+      const args = lavfiInput("testsrc=s=320x180:r=24:d=1");
       args.push(
         "-c:v",
         "libx264",

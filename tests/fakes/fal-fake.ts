@@ -1,16 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { imageUrlProblem } from "./image-input";
-import {
-  FaultQueue,
-  type FakeServer,
-  json,
-  type RecordedRequest,
-  sampleVideo,
-  serveVideo,
-  startFakeServer,
-  type VideoDelivery,
-} from "./fake-server";
+import { type FakeServer, json, type RecordedRequest, startFakeServer } from "./fake-server";
+import type { UpstreamFake, UpstreamFakeOptions, UpstreamJob } from "./upstream-fake";
+import { upstreamBasics } from "./upstream-fake";
 
 /** Faults injectable per submission, consumed in order by the next POSTs. */
 export type FalFault =
@@ -30,30 +23,16 @@ export type FalFault =
   | "video_short"
   | "video_stall";
 
-export type FalFakeOptions = {
-  apiKey?: string;
-  /** Status polls answered IN_QUEUE/IN_PROGRESS before a request completes. */
-  pollsBeforeDone?: number;
+export type FalFakeOptions = UpstreamFakeOptions & {
   /** The seed fal reports in results; null leaves it out. */
   reportedSeed?: number | null;
 };
 
-export type FalFakeRequest = {
-  id: string;
-  endpoint: string;
-  body: Record<string, unknown>;
-  fault: FalFault | null;
-  polls: number;
-  status: string;
-  cancelled: boolean;
-};
+export type FalFakeRequest = UpstreamJob<FalFault> & { endpoint: string; cancelled: boolean };
 
-export type FalFake = FakeServer & {
-  apiKey: string;
-  faults: FaultQueue<FalFault>;
-  queue: Map<string, FalFakeRequest>;
-  video: Buffer;
-};
+export type FalFake = UpstreamFake<FalFault> & { queue: Map<string, FalFakeRequest> };
+
+const FAL_STATUS = { queued: "IN_QUEUE", running: "IN_PROGRESS", done: "COMPLETED" } as const;
 
 const ALLOWED = new Set(["prompt", "aspect_ratio", "resolution", "duration", "generate_audio"]);
 const RATIOS = new Set(["21:9", "16:9", "4:3", "1:1", "3:4", "9:16"]);
@@ -92,12 +71,12 @@ function validate(
 
 /** fal's queue API on 127.0.0.1: submit, status, result and cancel URLs per request. */
 export async function startFalFake(opts: FalFakeOptions = {}): Promise<FalFake> {
-  const apiKey = opts.apiKey ?? "fal-test-key";
-  const pollsBeforeDone = opts.pollsBeforeDone ?? 2;
+  const { apiKey, faults, video, countPoll, serveJobVideo } = await upstreamBasics<FalFault>(
+    opts,
+    "fal-test-key",
+  );
   const reportedSeed = opts.reportedSeed === undefined ? 987_654 : opts.reportedSeed;
-  const faults = new FaultQueue<FalFault>();
   const queue = new Map<string, FalFakeRequest>();
-  const video = await sampleVideo();
 
   const submit = (req: RecordedRequest, res: ServerResponse, endpoint: string): boolean => {
     const fault = faults.take();
@@ -166,11 +145,7 @@ export async function startFalFake(opts: FalFakeOptions = {}): Promise<FalFake> 
     if (route.startsWith("/files/")) {
       const r = queue.get(route.slice("/files/".length).replace(/\.mp4$/, ""));
       if (r?.status !== "COMPLETED") return json(res, 404, { detail: "Not found" });
-      return serveVideo(
-        res,
-        video,
-        (r.fault?.startsWith("video_") ? r.fault.slice("video_".length) : "ok") as VideoDelivery,
-      );
+      return serveJobVideo(res, r.fault);
     }
     if (req.headers.authorization !== `Key ${apiKey}`)
       return json(res, 401, { detail: "No user found for Key ID and Secret" });
@@ -188,15 +163,7 @@ export async function startFalFake(opts: FalFakeOptions = {}): Promise<FalFake> 
       return json(res, 202, { status: "CANCELLATION_REQUESTED" });
     }
     if (match[2] === "/status" && req.method === "GET") {
-      if (r.status !== "COMPLETED") {
-        r.polls++;
-        r.status =
-          r.polls > pollsBeforeDone && r.fault !== "task_hang"
-            ? "COMPLETED"
-            : r.polls === 1
-              ? "IN_QUEUE"
-              : "IN_PROGRESS";
-      }
+      if (r.status !== "COMPLETED") r.status = FAL_STATUS[countPoll(r)];
       const status = {
         status: r.status,
         request_id: r.id,

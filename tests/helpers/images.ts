@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { lavfiInput } from "./media";
 
 const run = promisify(execFile);
 
@@ -21,14 +22,7 @@ export async function syntheticImage(
   try {
     const file = path.join(dir, `image.${ext}`);
     await run(ffmpeg.path, [
-      "-hide_banner",
-      "-loglevel",
-      "error",
-      "-y",
-      "-f",
-      "lavfi",
-      "-i",
-      `${source}${source.includes("=") ? ":" : "="}s=${width}x${height}`,
+      ...lavfiInput(`${source}${source.includes("=") ? ":" : "="}s=${width}x${height}`),
       "-frames:v",
       "1",
       file,

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { openDb } from "@/lib/db/client";
 import { insertJob } from "@/lib/jobs/repository";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
@@ -10,6 +11,37 @@ export async function tempDb() {
   const dir = mkdtempSync(path.join(tmpdir(), "reel402-db-"));
   const opened = await openDb(undefined, dir);
   return { ...opened, dir };
+}
+
+export type TempDb = Awaited<ReturnType<typeof tempDb>>;
+
+/** One tempDb for a test file: opened before its tests (handed to `use`), closed after them. */
+export function tempDbForSuite(use: (opened: TempDb) => void): void {
+  let opened: TempDb | undefined;
+  before(async () => {
+    opened = await tempDb();
+    use(opened);
+  });
+  after(() => opened?.close());
+}
+
+/** For tests that each want a database of their own: opens one per call, all closed after the file. */
+export function tempDbPerTest(): () => Promise<TempDb> {
+  const opened: TempDb[] = [];
+  after(async () => {
+    for (const o of opened) await o.close();
+  });
+  return async () => {
+    const db = await tempDb();
+    opened.push(db);
+    return db;
+  };
+}
+
+/** Fresh wallet addresses counting up from `start`, so one test's jobs never count against another's. */
+export function payerSequence(start: number): () => string {
+  let next = start;
+  return () => `0x${(next++).toString(16).padStart(40, "0")}`;
 }
 
 export const SPEC: GenerationSpec = {

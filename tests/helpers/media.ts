@@ -4,6 +4,11 @@ import ffprobe from "@ffprobe-installer/ffprobe";
 
 const run = promisify(execFile);
 
+/** ffmpeg's arguments up to a generated (lavfi) input such as `testsrc=…`: quiet, overwriting. */
+export function lavfiInput(source: string): string[] {
+  return ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", source];
+}
+
 export type Probe = {
   width: number;
   height: number;

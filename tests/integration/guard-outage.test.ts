@@ -1,30 +1,20 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestChain, type TestChain } from "../helpers/chain";
 import { post } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { type Stack, startStack } from "../helpers/stack";
 
-let chain: TestChain;
-let server: TestServer;
+let stack: Stack;
 before(async () => {
-  chain = await startTestChain();
   // Nothing listens on port 1: the limit store's Redis is down from the start.
-  server = await startServer({
-    RPC_URL: chain.rpcUrl,
-    USDC_ADDRESS: chain.token,
-    REDIS_URL: "redis://127.0.0.1:1",
-  });
+  stack = await startStack({ database: "pglite", env: { REDIS_URL: "redis://127.0.0.1:1" } });
 });
-after(async () => {
-  await server?.stop();
-  await chain?.stop();
-});
+after(() => stack?.close());
 
 test("when the limit store is down, generation POSTs get 503 with Retry-After, never a quote, and the service stays up", {
   timeout: 60_000,
 }, async () => {
   for (let i = 0; i < 2; i++) {
-    const res = await post(`${server.url}/generate/alpha/5s-720p`, {
+    const res = await post(`${stack.server.url}/generate/alpha/5s-720p`, {
       prompt: "a kite over a beach",
     });
     assert.equal(res.status, 503);
@@ -35,6 +25,6 @@ test("when the limit store is down, generation POSTs get 503 with Retry-After, n
     assert.equal(body.code, "unavailable");
     assert.doesNotMatch(body.detail, /redis|127\.0\.0\.1/i, "no internals leak");
   }
-  const status = await fetch(`${server.url}/status`);
+  const status = await fetch(`${stack.server.url}/status`);
   assert.equal(status.status, 200, "free endpoints do not depend on the limit store");
 });

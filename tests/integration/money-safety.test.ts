@@ -45,6 +45,22 @@ describe("money safety", () => {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
   });
 
+  /** A chain of its own and a server on it, on a throw-away Postgres database when asked. */
+  const chainAndServer = async (env: Record<string, string> = {}, onPostgres = false) => {
+    const chain = await startTestChain();
+    cleanups.push(chain.stop);
+    const db = onPostgres ? await createTestDatabase() : null;
+    if (db) cleanups.push(db.drop);
+    const server = await startServer({
+      RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.token,
+      ...(db ? { DATABASE_URL: db.url } : {}),
+      ...env,
+    });
+    cleanups.push(() => server.stop());
+    return { chain, server };
+  };
+
   test("all upstreams failing: the job fails after 3 attempts and the payer gets exactly the quote back, once, even across a crash", {
     timeout: 240_000,
   }, async () => {
@@ -102,15 +118,10 @@ describe("money safety", () => {
   test("a settlement that times out after the transfer landed is found on chain and the job proceeds", {
     timeout: 180_000,
   }, async () => {
-    const chain = await startTestChain();
-    cleanups.push(chain.stop);
-    const server = await startServer({
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
+    const { chain, server } = await chainAndServer({
       DEVNET_FAULTS: "settle-timeout-after",
       POLL_INTERVAL_MS: "100",
     });
-    cleanups.push(() => server.stop());
     const payer = payingFetch(2);
     const start = await chain.balanceOf(payer.account.address);
     const key = crypto.randomUUID();
@@ -138,15 +149,10 @@ describe("money safety", () => {
   test("a settlement that times out before anything was sent expires into cancelled, nothing charged", {
     timeout: 180_000,
   }, async () => {
-    const chain = await startTestChain();
-    cleanups.push(chain.stop);
-    const server = await startServer({
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
+    const { chain, server } = await chainAndServer({
       DEVNET_FAULTS: "settle-timeout-before",
       PAYMENT_VALIDITY_SECONDS: "30",
     });
-    cleanups.push(() => server.stop());
     const payer = payingFetch(3);
     const start = await chain.balanceOf(payer.account.address);
     const res = await payer.fetch(`${server.url}/generate/alpha/5s-720p`, {
@@ -166,10 +172,7 @@ describe("money safety", () => {
   test("one Idempotency-Key with 10 different signatures at once: one job, one charge", {
     timeout: 120_000,
   }, async () => {
-    const chain = await startTestChain();
-    cleanups.push(chain.stop);
-    const server = await startServer({ RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token });
-    cleanups.push(() => server.stop());
+    const { chain, server } = await chainAndServer();
     const payer = payingFetch(4);
     const url = `${server.url}/generate/alpha/5s-720p`;
     const body = { prompt: "a windmill at sunset" };
@@ -197,19 +200,14 @@ describe("money safety", () => {
   test("30 wallets paying at once near capacity: every wallet's loss equals its accepted jobs' quotes", {
     timeout: 240_000,
   }, async () => {
-    const chain = await startTestChain();
-    cleanups.push(chain.stop);
-    const db = await createTestDatabase();
-    cleanups.push(db.drop);
-    const server = await startServer({
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
-      DATABASE_URL: db.url,
-      LIMIT_QUEUE_CAPACITY: "20",
-      LOCAL_RENDER_MIN_LATENCY_MS: "20000",
-      LIMIT_POSTS_PER_MINUTE_PER_IP: "200",
-    });
-    cleanups.push(() => server.stop());
+    const { chain, server } = await chainAndServer(
+      {
+        LIMIT_QUEUE_CAPACITY: "20",
+        LOCAL_RENDER_MIN_LATENCY_MS: "20000",
+        LIMIT_POSTS_PER_MINUTE_PER_IP: "200",
+      },
+      true,
+    );
     const indexes = Array.from({ length: 30 }, (_, i) => 20 + i);
     await fundAccounts(chain.rpcUrl, chain.token, indexes, 10_000_000n);
     const url = `${server.url}/generate/alpha-fast/5s-720p`;

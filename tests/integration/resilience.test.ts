@@ -1,43 +1,18 @@
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import postgres from "postgres";
-import { startTestChain, type TestChain } from "../helpers/chain";
-import { createTestDatabase } from "../helpers/database";
+import { chainServers } from "../helpers/chain-servers";
 import { payForJob } from "../helpers/pay";
 import { waitFor, waitForJob } from "../helpers/poll";
-import { startServer, type TestServer } from "../helpers/server";
 
 // Nothing listens on port 1: an upstream that is down.
 const DOWN = "http://127.0.0.1:1";
 
 describe("retries, failover and restarts", () => {
-  let chain: TestChain;
-  const dbs: { url: string; drop: () => Promise<void> }[] = [];
-  const servers: TestServer[] = [];
-  before(async () => {
-    chain = await startTestChain();
-  });
-  after(async () => {
-    for (const s of servers) await s.stop().catch(() => undefined);
-    for (const d of dbs) await d.drop().catch(() => undefined);
-    await chain?.stop();
-  });
-
-  const server = async (env: Record<string, string>) => {
-    const db = await createTestDatabase();
-    dbs.push(db);
-    const s = await startServer({
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
-      DATABASE_URL: db.url,
-      POLL_INTERVAL_MS: "150",
-      ...env,
-    });
-    servers.push(s);
-    return { s, db };
-  };
+  const suite = chainServers();
+  const server = suite.fresh;
 
   test("the first upstream failing, the job succeeds on the second with attempts = 2", {
     timeout: 120_000,
@@ -110,17 +85,7 @@ describe("retries, failover and restarts", () => {
     );
     await sql.end();
     await s.kill();
-    const again = await startServer(
-      {
-        RPC_URL: chain.rpcUrl,
-        USDC_ADDRESS: chain.token,
-        DATABASE_URL: db.url,
-        POLL_INTERVAL_MS: "150",
-        ...env,
-      },
-      { dataDir: s.dataDir },
-    );
-    servers.push(again);
+    const again = await suite.server(db.url, env, { dataDir: s.dataDir });
     const job = await waitForJob(again.url, created.job_id, 120_000);
     assert.equal(job.status, "succeeded");
     assert.equal(job.attempts, 1);

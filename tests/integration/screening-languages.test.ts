@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startTestChain, type TestChain } from "../helpers/chain";
 import { post } from "../helpers/http";
 import { payingFetch } from "../helpers/payer";
-import { startServer, type TestServer } from "../helpers/server";
+import { type Stack, startStack } from "../helpers/stack";
 
 // One refused and one ordinary prompt in each of the twenty languages the local screen covers,
 // posted to the built server. Each request comes from its own address unless a test says
@@ -57,33 +56,26 @@ let lastIp = 0;
 const ip = () => `203.0.113.${(lastIp++ % 250) + 1}`;
 
 describe("the local screen refuses red lines in twenty languages before payment", () => {
-  let chain: TestChain;
-  let server: TestServer;
+  let stack: Stack;
   before(async () => {
-    chain = await startTestChain();
-    server = await startServer({
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
-      TRUST_PROXY: "true",
-      ABUSE_BLOCK_REJECTIONS: "5",
+    stack = await startStack({
+      database: "pglite",
+      env: { TRUST_PROXY: "true", ABUSE_BLOCK_REJECTIONS: "5" },
     });
   });
-  after(async () => {
-    await server?.stop();
-    await chain?.stop();
-  });
+  after(() => stack?.close());
 
   const generate = (prompt: string, client = ip()) =>
-    post(`${server.url}/generate/alpha/5s-720p`, { prompt }, { "x-forwarded-for": client });
+    post(`${stack.server.url}/generate/alpha/5s-720p`, { prompt }, { "x-forwarded-for": client });
 
   test("a refused prompt in each language: 403 content_policy with its category, no payment asked, nothing charged", {
     timeout: 120_000,
   }, async () => {
     const payer = payingFetch(6);
-    const balance = await chain.balanceOf(payer.account.address);
+    const balance = await stack.chain.balanceOf(payer.account.address);
     const wrong: string[] = [];
     for (const [lang, prompt, category] of REFUSED) {
-      const res = await payer.fetch(`${server.url}/generate/alpha/5s-720p`, {
+      const res = await payer.fetch(`${stack.server.url}/generate/alpha/5s-720p`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": ip() },
         body: JSON.stringify({ prompt }),
@@ -94,7 +86,7 @@ describe("the local screen refuses red lines in twenty languages before payment"
       if (got !== want) wrong.push(`${lang}: ${got}`);
     }
     assert.deepEqual(wrong, []);
-    assert.equal(await chain.balanceOf(payer.account.address), balance);
+    assert.equal(await stack.chain.balanceOf(payer.account.address), balance);
   });
 
   test("an ordinary prompt in each language gets the 402 payment challenge", {

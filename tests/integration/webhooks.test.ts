@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import postgres from "postgres";
 import { devnetAccount } from "@/lib/devnet/accounts";
-import { startTestChain, type TestChain } from "../helpers/chain";
-import { createTestDatabase } from "../helpers/database";
+import { chainServers } from "../helpers/chain-servers";
 import { payForJob } from "../helpers/pay";
 import { payingFetch } from "../helpers/payer";
 import { waitFor, waitForJob } from "../helpers/poll";
-import { startServer, type TestServer } from "../helpers/server";
 import { startWebhookReceiver } from "../helpers/webhook-receiver";
 
 const PATH = "/generate/alpha-fast/custom";
@@ -16,34 +14,14 @@ const BODY = { prompt: "a kite over a windy beach", duration: 4, resolution: "48
 type Shown = { event: string; status: string; attempts: number; last_status_code: number | null };
 
 describe("webhooks bound to the payment", () => {
-  let chain: TestChain;
-  const dbs: { url: string; drop: () => Promise<void> }[] = [];
-  const servers: TestServer[] = [];
-  before(async () => {
-    chain = await startTestChain();
-  });
-  after(async () => {
-    for (const s of servers) await s.stop().catch(() => undefined);
-    for (const d of dbs) await d.drop().catch(() => undefined);
-    await chain?.stop();
-  });
-
-  const serverEnv = (dbUrl: string, env: Record<string, string>) => ({
-    RPC_URL: chain.rpcUrl,
-    USDC_ADDRESS: chain.token,
-    DATABASE_URL: dbUrl,
-    POLL_INTERVAL_MS: "150",
-    ...env,
-  });
+  const suite = chainServers();
 
   test("a receiver failing twice, with a kill -9 between attempts, gets one verified delivery", {
     timeout: 240_000,
   }, async () => {
-    const db = await createTestDatabase();
-    dbs.push(db);
+    const db = await suite.database();
     const env = { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_MS: "2000" };
-    const first = await startServer(serverEnv(db.url, env));
-    servers.push(first);
+    const first = await suite.server(db.url, env);
     let secret = "";
     const receiver = await startWebhookReceiver({ failures: 2, secret: () => secret });
     const sql = postgres(db.url, { max: 1, onnotice: () => {} });
@@ -75,8 +53,7 @@ describe("webhooks bound to the payment", () => {
       );
       await first.kill();
       assert.equal(receiver.received.length, 1, "one attempt before the kill");
-      const again = await startServer(serverEnv(db.url, env), { dataDir: first.dataDir });
-      servers.push(again);
+      const again = await suite.server(db.url, env, { dataDir: first.dataDir });
 
       await waitFor("an accepted delivery", async () => receiver.accepted().length > 0, 120_000);
       const job = (await waitForJob(again.url, created.job_id)) as { webhooks?: Shown[] };
@@ -116,12 +93,9 @@ describe("webhooks bound to the payment", () => {
   test("a callback to 127.0.0.1 is refused before payment unless the operator allows it", {
     timeout: 120_000,
   }, async () => {
-    const db = await createTestDatabase();
-    dbs.push(db);
-    const s = await startServer(serverEnv(db.url, {}));
-    servers.push(s);
+    const { s, db } = await suite.fresh();
     const payer = devnetAccount(3).address;
-    const before = await chain.balanceOf(payer);
+    const before = await suite.chain().balanceOf(payer);
     for (const url of ["http://127.0.0.1:9/hook", "https://127.0.0.1/hook", "https://[::1]/h"]) {
       const res = await payingFetch(3).fetch(`${s.url}${PATH}`, {
         method: "POST",
@@ -140,7 +114,7 @@ describe("webhooks bound to the payment", () => {
       body: JSON.stringify(BODY),
     });
     assert.equal(unpaid.status, 403);
-    assert.equal(await chain.balanceOf(payer), before, "nothing was charged");
+    assert.equal(await suite.chain().balanceOf(payer), before, "nothing was charged");
     const sql = postgres(db.url, { max: 1, onnotice: () => {} });
     const [{ n }] = (await sql`select count(*)::int as n from payments`) as unknown as [
       { n: number },

@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { listAttempts } from "@/lib/jobs/attempt-repository";
 import { changeStatus } from "@/lib/jobs/repository";
 import type { VideoProvider } from "@/lib/providers/types";
 import { createLocalStore } from "@/lib/storage/local-store";
-import { queuedJob, tempDb } from "../helpers/jobs";
+import { queuedJob, tempDbPerTest } from "../helpers/jobs";
 
-const opened: Awaited<ReturnType<typeof tempDb>>[] = [];
-after(async () => {
-  for (const o of opened) await o.close();
-});
+const freshDb = tempDbPerTest();
 
 /**
  * A runner that lost its lease while its submission was on the wire: the runner that took the job
@@ -19,8 +16,7 @@ after(async () => {
  * then be cancelled, not left rendering beside the new one (the upstream would generate twice).
  */
 test("a submission that returns after its attempt was written off is cancelled upstream", async () => {
-  const db = await tempDb();
-  opened.push(db);
+  const db = await freshDb();
   const job = await queuedJob(db.db, "0x00000000000000000000000000000000000000aa");
   await changeStatus(db.db, job.id, "queued", "generating", { startedAt: new Date() });
   const submitted: string[] = [];

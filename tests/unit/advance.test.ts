@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Db } from "@/lib/db/client";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { listAttempts } from "@/lib/jobs/attempt-repository";
@@ -19,7 +19,7 @@ import {
 import { refundIfOwed } from "@/lib/refunds/refund-policy";
 import { refundForJob } from "@/lib/refunds/repository";
 import { createLocalStore, localVideoPath } from "@/lib/storage/local-store";
-import { queuedJob, SPEC, tempDb } from "../helpers/jobs";
+import { payerSequence, queuedJob, SPEC, type TempDb, tempDbForSuite } from "../helpers/jobs";
 
 /**
  * Every branch of advance(), one step at a time, on a real (PGlite) database and store. The
@@ -27,17 +27,14 @@ import { queuedJob, SPEC, tempDb } from "../helpers/jobs";
  * real local renderer.
  */
 
-let opened: Awaited<ReturnType<typeof tempDb>>;
+let opened: TempDb;
 let db: Db;
-before(async () => {
-  opened = await tempDb();
-  db = opened.db;
+tempDbForSuite((o) => {
+  opened = o;
+  db = o.db;
 });
-after(() => opened.close());
 
-let payerSeq = 0x100;
-/** A fresh wallet per test, so one test's jobs never count against another's. */
-const payer = () => `0x${(payerSeq++).toString(16).padStart(40, "0")}`;
+const payer = payerSequence(0x100);
 
 const failure = (code: string, retryable = true): ProviderError => ({
   code,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { JobEventHub, listenOnPglite } from "@/lib/job-events/hub";
 import { openJobStream } from "@/lib/job-events/job-stream";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
@@ -10,13 +10,10 @@ import { providerReliability } from "@/lib/jobs/provider-window-repository";
 import { getJob } from "@/lib/jobs/repository";
 import { ProviderFailure, type ProviderName, type VideoProvider } from "@/lib/providers/types";
 import { createLocalStore } from "@/lib/storage/local-store";
-import { queuedJob, tempDb } from "../helpers/jobs";
+import { queuedJob, tempDbPerTest } from "../helpers/jobs";
 import { readFrames } from "../helpers/sse";
 
-const opened: Awaited<ReturnType<typeof tempDb>>[] = [];
-after(async () => {
-  for (const o of opened) await o.close();
-});
+const freshDb = tempDbPerTest();
 
 /** An upstream that fails its first task when asked to, and finishes others on the second poll. */
 function fakeProvider(name: ProviderName, fail: boolean): VideoProvider {
@@ -43,8 +40,7 @@ function fakeProvider(name: ProviderName, fail: boolean): VideoProvider {
 }
 
 async function setUp() {
-  const db = await tempDb();
-  opened.push(db);
+  const db = await freshDb();
   const hub = new JobEventHub();
   await listenOnPglite(db.db, hub);
   const deps: AdvanceDeps = {

@@ -3,22 +3,18 @@ import { existsSync } from "node:fs";
 import { mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
 import { localChain } from "@/lib/payments/chain";
 import { createLocalStore } from "@/lib/storage/local-store";
 import { runMaintenance } from "@/lib/workflow/maintenance";
-import { queuedJob, tempDb } from "../helpers/jobs";
+import { queuedJob, tempDbPerTest } from "../helpers/jobs";
 
-const opened: Awaited<ReturnType<typeof tempDb>>[] = [];
-after(async () => {
-  for (const o of opened) await o.close();
-});
+const freshDb = tempDbPerTest();
 
 test("the upkeep tick removes expired videos and the partial files a crashed upload left behind", async () => {
-  const db = await tempDb();
-  opened.push(db);
+  const db = await freshDb();
   const videos = path.join(db.dir, "videos");
   const store = createLocalStore({ dir: videos, secret: "s".repeat(32) });
 

@@ -36,6 +36,17 @@ let last: FrameImage;
 let ark: ArkFake;
 let fal: FalFake;
 let workDir: string;
+
+/** The Ark adapter against the fake, loading frames from this file's uploads. */
+const arkProvider = () =>
+  createArkProvider({
+    baseUrl: ark.url,
+    apiKey: ark.apiKey,
+    models: { "alpha-2.0": "m", "alpha-2.0-fast": "mf" },
+    requestTimeoutMs: 2000,
+    loadImage,
+  });
+
 before(async () => {
   // Red-dominated bars first, a blue-dominated picture last, so the clip's ends can be told apart.
   first = store(await syntheticImage("color=c=0xd02020", 640, 480, "png"), "image/png", 640, 480);
@@ -91,13 +102,7 @@ test("the request hash names the pictures: another image or last frame is anothe
 });
 
 test("Ark gets the prompt and the frames as role-tagged image_url items with data URLs", async () => {
-  const provider = createArkProvider({
-    baseUrl: ark.url,
-    apiKey: ark.apiKey,
-    models: { "alpha-2.0": "m", "alpha-2.0-fast": "mf" },
-    requestTimeoutMs: 2000,
-    loadImage,
-  });
+  const provider = arkProvider();
   const { taskId } = await provider.submit(spec({ images: { first, last } }));
   const body = ark.requests[0]?.body as {
     content: { type: string; text?: string; role?: string; image_url?: { url: string } }[];
@@ -226,13 +231,7 @@ test("an unreadable frame image fails the attempt retryably on every upstream", 
   const missing = spec({
     images: { first: { ...first, id: `upl_${"0".repeat(64)}` }, last: null },
   });
-  const provider = createArkProvider({
-    baseUrl: ark.url,
-    apiKey: ark.apiKey,
-    models: { "alpha-2.0": "m", "alpha-2.0-fast": "mf" },
-    requestTimeoutMs: 2000,
-    loadImage,
-  });
+  const provider = arkProvider();
   await rejectsWithFailure(provider.submit(missing), "image_unavailable", true, ark.apiKey);
   const local = createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, loadImage });
   await rejectsWithFailure(local.submit(missing), "image_unavailable", true, "no key");

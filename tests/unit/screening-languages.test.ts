@@ -9,21 +9,9 @@ import {
 } from "@/lib/screening/evaluation";
 import { SKIPPED_ENTRIES } from "@/lib/screening/multilingual";
 import { canonical, lookalikeReading, phraseWords } from "@/lib/screening/normalize";
-import { type ScreeningCategory, screen } from "@/lib/screening/screen";
 import { compact } from "@/lib/screening/scripts";
 import { SubstringIndex } from "@/lib/screening/substring-index";
-
-function verdict(prompt: string): ScreeningCategory | "allow" {
-  const result = screen(prompt);
-  return result.allowed ? "allow" : result.category;
-}
-
-function expectAll(expected: ScreeningCategory | "allow", prompts: string[]): void {
-  const wrong = prompts
-    .filter((p) => verdict(p) !== expected)
-    .map((p) => `${JSON.stringify(p)} → ${verdict(p)}`);
-  assert.deepEqual(wrong, [], `expected ${expected}`);
-}
+import { expectAll, verdict } from "../helpers/screening";
 
 test("normalisation keeps genuine Cyrillic and Greek words, folds look-alikes only inside mixed-script words", () => {
   assert.equal(canonical("голый ребёнок"), "голыи ребенок");

@@ -12,21 +12,10 @@ import {
 } from "@/lib/screening/evaluation";
 import { parseNameList, renderGeneratedModule } from "@/lib/screening/names-source";
 import { phraseWords } from "@/lib/screening/normalize";
-import { type ScreeningCategory, screen } from "@/lib/screening/screen";
+import { screen } from "@/lib/screening/screen";
+import { expectAll } from "../helpers/screening";
 
 const read = (relative: string): string => readFileSync(new URL(relative, import.meta.url), "utf8");
-
-function verdict(prompt: string): ScreeningCategory | "allow" {
-  const result = screen(prompt);
-  return result.allowed ? "allow" : result.category;
-}
-
-function expectAll(expected: ScreeningCategory | "allow", prompts: string[]): void {
-  const wrong = prompts
-    .filter((p) => verdict(p) !== expected)
-    .map((p) => `${JSON.stringify(p)} → ${verdict(p)}`);
-  assert.deepEqual(wrong, [], `expected ${expected}`);
-}
 
 test("a rejection names the rule in a short sentence and never echoes the prompt", () => {
   const prompt = "A naked woman walking along the beach at Malibu in the early morning light";

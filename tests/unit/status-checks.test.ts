@@ -42,6 +42,14 @@ async function refusedByCheck(work: Promise<unknown>, constraint: string): Promi
 async function assertUnknownStatesRefused(db: Db): Promise<void> {
   const job = await queuedJob(db, PAYER);
   const bogus = "bogus" as never;
+  // What a payment and a refund row both need besides their own columns.
+  const owed = {
+    id: crypto.randomUUID(),
+    jobId: job.id,
+    payer: PAYER,
+    amountAtomic: 1,
+    status: bogus,
+  };
   await refusedByCheck(
     insertJob(db, { ...job, id: crypto.randomUUID(), status: bogus }),
     "jobs_status_check",
@@ -58,10 +66,7 @@ async function assertUnknownStatesRefused(db: Db): Promise<void> {
   );
   await refusedByCheck(
     db.insert(payments).values({
-      id: crypto.randomUUID(),
-      jobId: job.id,
-      payer: PAYER,
-      amountAtomic: 1,
+      ...owed,
       network: "eip155:31337",
       asset: "0x0",
       payTo: "0x0",
@@ -69,19 +74,11 @@ async function assertUnknownStatesRefused(db: Db): Promise<void> {
       validBefore: 1,
       payload: {},
       requirements: {},
-      status: bogus,
     }),
     "payments_status_check",
   );
   await refusedByCheck(
-    db.insert(refunds).values({
-      id: crypto.randomUUID(),
-      jobId: job.id,
-      payer: PAYER,
-      amountAtomic: 1,
-      status: bogus,
-      reason: "test",
-    }),
+    db.insert(refunds).values({ ...owed, reason: "test" }),
     "refunds_status_check",
   );
   await refusedByCheck(
@@ -134,23 +131,33 @@ async function jobsInEveryStatus(db: Db): Promise<string[]> {
   return ids;
 }
 
+/** The database as the service opens it (migrating it), closed after this file's tests. */
+async function openAsService(url: string | undefined, dir: string): Promise<Db> {
+  const { db, close } = await openDb(url, dir);
+  cleanup.push(close);
+  return db;
+}
+
+/** A throw-away Postgres database, dropped after this file's tests. */
+async function postgresDatabase(): Promise<string> {
+  const database = await createTestDatabase();
+  cleanup.push(database.drop);
+  return database.url;
+}
+
 async function assertKept(db: Db, ids: string[]): Promise<void> {
   const statuses = await Promise.all(ids.map(async (id) => (await getJob(db, id))?.status));
   assert.deepEqual(statuses, [...JOB_STATUSES], "every job kept its status through the migration");
 }
 
 test("PGlite refuses an unknown state in every status column", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "reel402-db-"));
-  const { db, close } = await openDb(undefined, dir);
-  cleanup.push(close);
+  const db = await openAsService(undefined, mkdtempSync(path.join(tmpdir(), "reel402-db-")));
   await assertUnknownStatesRefused(db);
 });
 
 test("Postgres refuses an unknown state in every status column", async () => {
-  const database = await createTestDatabase();
-  cleanup.push(database.drop);
-  const { db, close } = await openDb(database.url, mkdtempSync(path.join(tmpdir(), "reel402-")));
-  cleanup.push(close);
+  const url = await postgresDatabase();
+  const db = await openAsService(url, mkdtempSync(path.join(tmpdir(), "reel402-")));
   await assertUnknownStatesRefused(db);
 });
 
@@ -162,23 +169,20 @@ test("an existing PGlite database with jobs in every status migrates to the chec
   const ids = await jobsInEveryStatus(old);
   await client.close();
 
-  const { db, close } = await openDb(undefined, dir);
-  cleanup.push(close);
+  const db = await openAsService(undefined, dir);
   await assertKept(db, ids);
   await assertUnknownStatesRefused(db);
 });
 
 test("an existing Postgres database with jobs in every status migrates to the checks", async () => {
-  const database = await createTestDatabase();
-  cleanup.push(database.drop);
-  const client = postgres(database.url, { max: 1, onnotice: () => {} });
+  const url = await postgresDatabase();
+  const client = postgres(url, { max: 1, onnotice: () => {} });
   const old = drizzlePostgres(client);
   await migratePostgres(old, { migrationsFolder: migrationsBeforeChecks() });
   const ids = await jobsInEveryStatus(old as unknown as Db);
   await client.end();
 
-  const { db, close } = await openDb(database.url, mkdtempSync(path.join(tmpdir(), "reel402-")));
-  cleanup.push(close);
+  const db = await openAsService(url, mkdtempSync(path.join(tmpdir(), "reel402-")));
   await assertKept(db, ids);
   await assertUnknownStatesRefused(db);
 });

@@ -7,6 +7,7 @@ import {
   type SIWxExtension,
   type SIWxPayload,
 } from "@x402/extensions/sign-in-with-x";
+import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { devnetAccount } from "@/lib/devnet/accounts";
 import { provenWallet, signInChallenge } from "@/lib/wallet-auth/sign-in";
 
@@ -25,17 +26,18 @@ async function proof(url = URL_, edit: (p: SIWxPayload) => SIWxPayload = (p) => 
   return encodeSIWxHeader(edit(payload));
 }
 
-const ask = (header: string | null, url = URL_) =>
-  provenWallet(
-    new Request(url, { method: "DELETE", headers: header ? { [SIGN_IN_WITH_X]: header } : {} }),
-  );
+const signed = (header: string | null, url = URL_) =>
+  new Request(url, { method: "DELETE", headers: header ? { [SIGN_IN_WITH_X]: header } : {} });
+
+const ask = (header: string | null, url = URL_) => provenWallet(signed(header, url));
 
 async function refusal(header: string | null, url = URL_) {
   const result = await ask(header, url);
   assert.equal(result.ok, false);
   if (result.ok) throw new Error("unreachable");
-  const body = (await result.response.json()) as { code: string; extensions: object };
-  assert.equal(result.response.status, 401);
+  const response = walletProofResponse(signed(header, url), result);
+  const body = (await response.json()) as { code: string; extensions: object };
+  assert.equal(response.status, 401);
   assert.ok(SIGN_IN_WITH_X in body.extensions, "every refusal carries a fresh challenge");
   return body.code;
 }

@@ -1,27 +1,43 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Db } from "@/lib/db/client";
 import { changeStatus } from "@/lib/jobs/repository";
 import { openRefund, refundForJob } from "@/lib/refunds/repository";
 import { deliverDueWebhooks } from "@/lib/webhooks/deliver-due";
 import { webhookAttempts, webhookOnRefundConfirmed } from "@/lib/webhooks/events";
 import { claimDueDeliveries, deliveriesForJob, saveEndpoint } from "@/lib/webhooks/repository";
-import { queuedJob, tempDb } from "../helpers/jobs";
+import { payerSequence, queuedJob, tempDbForSuite } from "../helpers/jobs";
 import { startWebhookReceiver, verifyStandardWebhook } from "../helpers/webhook-receiver";
 
 /** Deliveries as rows on a real (PGlite) database, sent to a real local receiver. */
 
-let opened: Awaited<ReturnType<typeof tempDb>>;
 let db: Db;
-before(async () => {
-  opened = await tempDb();
+tempDbForSuite((opened) => {
   db = opened.db;
 });
-after(() => opened.close());
 
-let seq = 0x500;
-const payer = () => `0x${(seq++).toString(16).padStart(40, "0")}`;
+const payer = payerSequence(0x500);
 const allow = { allowPrivate: true, retryBaseMs: 1 };
+
+/** A local receiver and a new job that calls it back; the receiver is closed after `run`. */
+async function withHookedJob(
+  failures: number,
+  run: (hooked: {
+    receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+    job: Awaited<ReturnType<typeof queuedJob>>;
+    secret: string;
+  }) => Promise<void>,
+) {
+  let secret = "";
+  const receiver = await startWebhookReceiver({ failures, secret: () => secret });
+  try {
+    const job = await queuedJob(db, payer());
+    secret = await saveEndpoint(db, job.id, receiver.url);
+    await run({ receiver, job, secret });
+  } finally {
+    await receiver.close();
+  }
+}
 
 async function drain(config = allow, rounds = 10) {
   for (let i = 0; i < rounds; i++) {
@@ -30,11 +46,7 @@ async function drain(config = allow, rounds = 10) {
 }
 
 test("a receiver failing twice then answering 200 gets one accepted, signed delivery per event", async () => {
-  let secret = "";
-  const receiver = await startWebhookReceiver({ failures: 2, secret: () => secret });
-  try {
-    const job = await queuedJob(db, payer());
-    secret = await saveEndpoint(db, job.id, receiver.url);
+  await withHookedJob(2, async ({ receiver, job, secret }) => {
     assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
     await changeStatus(db, job.id, "queued", "failed", {
       error: { code: "upstream_failed", message: "every upstream failed", retryable: false },
@@ -71,17 +83,11 @@ test("a receiver failing twice then answering 200 gets one accepted, signed deli
     );
     await drain(allow, 3);
     assert.equal(receiver.received.length, 6, "nothing is sent again after a 2xx");
-  } finally {
-    await receiver.close();
-  }
+  });
 });
 
 test("the spec-derived verifier refuses a tampered body or another secret", async () => {
-  let secret = "";
-  const receiver = await startWebhookReceiver({ failures: 0, secret: () => secret });
-  try {
-    const job = await queuedJob(db, payer());
-    secret = await saveEndpoint(db, job.id, receiver.url);
+  await withHookedJob(0, async ({ receiver, job, secret }) => {
     await changeStatus(db, job.id, "queued", "cancelled");
     await drain(allow, 1);
     const [got] = receiver.received;
@@ -93,9 +99,7 @@ test("the spec-derived verifier refuses a tampered body or another secret", asyn
     assert.equal(verifyStandardWebhook(secret, headers, `${got.body} `), false);
     const other = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
     assert.equal(verifyStandardWebhook(other, headers, got.body), false);
-  } finally {
-    await receiver.close();
-  }
+  });
 });
 
 test("a job without a callback queues nothing; a terminal change with one queues once", async () => {
@@ -130,17 +134,11 @@ test("a claimed delivery is not claimed again while its lease runs", async () =>
 });
 
 test("without the operator's allowance a loopback callback is never called", async () => {
-  let secret = "";
-  const receiver = await startWebhookReceiver({ failures: 0, secret: () => secret });
-  try {
-    const job = await queuedJob(db, payer());
-    secret = await saveEndpoint(db, job.id, receiver.url);
+  await withHookedJob(0, async ({ receiver, job }) => {
     await changeStatus(db, job.id, "queued", "cancelled");
     await drain({ allowPrivate: false, retryBaseMs: 1 }, 3);
     assert.equal(receiver.received.length, 0);
     const [row] = await deliveriesForJob(db, job.id);
     assert.match(row?.lastError ?? "", /refused: it must use https/);
-  } finally {
-    await receiver.close();
-  }
+  });
 });

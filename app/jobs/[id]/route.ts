@@ -1,7 +1,7 @@
 import { withErrors } from "@/lib/api/with-errors";
 import { jobResponse } from "@/lib/api/job-response";
 import { withPosterUrl } from "@/lib/api/poster-url";
-import { cancelJobResponse } from "@/lib/wallet-auth/cancel-response";
+import { cancelJobResponse } from "@/lib/api/cancel-job-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
-import { jobEventsResponse } from "@/lib/job-events/events-response";
+import { jobEventsResponse } from "@/lib/api/job-events-response";
 
 export const dynamic = "force-dynamic";
 

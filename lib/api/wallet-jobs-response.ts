@@ -6,6 +6,7 @@ import { json } from "@/lib/api/json";
 import { loadJobFacts, toJobResource } from "@/lib/jobs/job-resource";
 import { decodeCursor, jobsOfPayer } from "@/lib/jobs/payer-history";
 import { getVideoStore } from "@/lib/storage/store";
+import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { provenWallet } from "@/lib/wallet-auth/sign-in";
 
 const PAGE = 20;
@@ -24,7 +25,7 @@ export async function walletJobsResponse(request: Request): Promise<Response> {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
     return invalid(`limit must be a whole number from 1 to ${MAX_PAGE}.`);
   const proof = await provenWallet(request);
-  if (!proof.ok) return proof.response;
+  if (!proof.ok) return walletProofResponse(request, proof);
   if (proof.address !== payer)
     return problem("wrong_wallet", "A wallet lists only its own jobs.", { instance: "/jobs" });
   const db = await getDb();

@@ -4,6 +4,7 @@ import { cancelJob } from "@/lib/jobs/cancel-job";
 import { findJob } from "@/lib/jobs/job-resource";
 import { jobResponse } from "@/lib/api/job-response";
 import { getRefundWallet } from "@/lib/payments/operator";
+import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { provenWallet } from "@/lib/wallet-auth/sign-in";
 
 /**
@@ -12,7 +13,7 @@ import { provenWallet } from "@/lib/wallet-auth/sign-in";
  */
 export async function cancelJobResponse(request: Request, id: string): Promise<Response> {
   const proof = await provenWallet(request);
-  if (!proof.ok) return proof.response;
+  if (!proof.ok) return walletProofResponse(request, proof);
   const db = await getDb();
   const instance = `/jobs/${id}`;
   const job = await findJob(db, id);

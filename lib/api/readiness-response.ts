@@ -1,11 +1,6 @@
-import { problem } from "@/lib/api/problem";
 import { json } from "@/lib/api/json";
+import { problem } from "@/lib/api/problem";
 import { readiness } from "@/lib/health/readiness";
-
-/** GET /healthz: the process is up and serving. No database, no network: a liveness probe must not fail with a dependency. */
-export function livenessResponse(): Response {
-  return json({ status: "ok" }, 200);
-}
 
 /** GET /readyz: 200 when this instance can take paid work, else 503 problem+json naming the failing checks. */
 export async function readinessResponse(): Promise<Response> {
