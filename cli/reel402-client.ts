@@ -131,7 +131,7 @@ export type Paid = {
   receipt: SignedReceipt | null;
 };
 
-/** Pays a quote once. The Idempotency-Key makes a retry of this call safe. */
+/** Pays a quote once; a lost answer is asked for again under the same Idempotency-Key (sendPaid). */
 export async function pay(
   baseUrl: string,
   account: PrivateKeyAccount,
@@ -150,7 +150,7 @@ export async function pay(
   registerExactEvmScheme(client, { signer: toClientEvmSigner(account), networks: [network] });
   client.setSpendControls({ maxAmountPerPayment: false, allowedAssets: true });
   const signature = encodePaymentSignatureHeader(await client.createPaymentPayload(q.required));
-  const res = await fetch(`${baseUrl}${q.path}`, {
+  const res = await sendPaid(`${baseUrl}${q.path}`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -173,6 +173,35 @@ export async function pay(
     priceUsd: q.priceUsd,
     receipt: created.receipt ?? null,
   };
+}
+
+// How often a paid request whose answer was lost is sent again, and how long to wait between.
+const PAID_ATTEMPTS = 4;
+const PAID_RETRY_MS = 1_000;
+
+/**
+ * Sends a signed payment; an answer lost on the way (the connection dropped, a 502 or 503 from
+ * something in between, or the first request still in flight) is asked for again with the same
+ * signature and Idempotency-Key, which the service answers with the first request's job without
+ * charging again.
+ */
+async function sendPaid(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= PAID_ATTEMPTS;
+    const res = await fetch(url, init).catch((error: unknown) => {
+      if (last) throw error;
+      return null;
+    });
+    const again =
+      res === null ||
+      res.status === 502 ||
+      res.status === 503 ||
+      (res.status === 409 && res.headers.get("retry-after") !== null);
+    if (!again || last) return res as Response;
+    const wait = Number(res?.headers.get("retry-after")) * 1000 || PAID_RETRY_MS;
+    await res?.arrayBuffer().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { devnetAccount, devnetPrivateKey } from "@/lib/devnet/accounts";
+import { startLossyProxy } from "../helpers/lossy-proxy";
 import { probe } from "../helpers/media";
 import { type Stack, startStack } from "../helpers/stack";
 
@@ -149,6 +150,34 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
     assert.equal(part.headers.get("content-length"), "100");
     assert.equal(part.headers.get("content-range"), `bytes 100-199/${size}`);
     assert.equal((await part.arrayBuffer()).byteLength, 100);
+  });
+
+  test("a paid answer lost on the way back: the CLI asks again with the same key and signature, and pays once", {
+    timeout: 180_000,
+  }, async () => {
+    const proxy = await startLossyProxy(stack.server.url);
+    try {
+      const payer = devnetAccount(4).address;
+      const before = await stack.chain.balanceOf(payer);
+      const { stdout } = await reel402(
+        [
+          ...["generate", "a lantern on a jetty", "--url", proxy.url, "--duration", "4"],
+          ...["--resolution", "480p", "--max-price", "0.50", "-o", "lost.mp4"],
+        ],
+        { REEL402_PRIVATE_KEY: devnetPrivateKey(4) },
+      );
+      const [lost, replayed] = proxy.paid;
+      assert.equal(proxy.paid.length, 2);
+      assert.equal(lost?.lost, true);
+      assert.equal(lost?.status, 200, "the server took the first request and answered it");
+      assert.ok(lost?.key && replayed?.key === lost.key, "the same Idempotency-Key");
+      const first = (JSON.parse(lost?.body ?? "{}") as { job_id: string }).job_id;
+      assert.equal((JSON.parse(replayed?.body ?? "{}") as { job_id: string }).job_id, first);
+      assert.match(stdout, new RegExp(`job ${first}`));
+      assert.equal(before - (await stack.chain.balanceOf(payer)), 260_000n);
+    } finally {
+      await proxy.close();
+    }
   });
 
   test("a --max-price below the quote refuses without signing", async () => {
