@@ -1,16 +1,17 @@
-import { problem, problemFor } from "@/lib/api/problem";
-import { ProblemError } from "@/lib/errors/problems";
+import { problem } from "@/lib/api/problem";
 import { ImageProblem } from "@/lib/images";
 import { acceptUpload } from "@/lib/images/accept-upload";
 
-/** POST /uploads: the kept image's description (201), or the refusal as problem+json. */
+/**
+ * POST /uploads: the kept image's description (201), or a picture it cannot take as problem+json.
+ * Refusals thrown as ProblemError are answered by withErrors, like every route's.
+ */
 export async function uploadResponse(request: Request): Promise<Response> {
   try {
     const body = await acceptUpload(request);
     return Response.json(body, { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
     if (error instanceof ImageProblem) return problem(error.code, error.message);
-    if (error instanceof ProblemError) return problemFor(error);
     throw error;
   }
 }
