@@ -3,7 +3,7 @@ import type { PaymentPayload } from "@x402/core/types";
 import { canonicalize } from "@x402/extensions/offer-receipt";
 import {
   declarePaymentIdentifierExtension,
-  extractAndValidatePaymentIdentifier,
+  isValidPaymentId,
   PAYMENT_IDENTIFIER,
 } from "@x402/extensions/payment-identifier";
 import type { Db } from "@/lib/db/client";
@@ -45,16 +45,41 @@ export function payloadFingerprint(payload: PaymentPayload): string {
   return createHash("sha256").update(canonicalize(payload)).digest("hex");
 }
 
+/**
+ * The payment's id, checked against our own rule only. The extension a client echoes carries a
+ * JSON Schema of its own; the library's validator compiles and runs it, so a client could make us
+ * compile anything and run its regular expressions (a catastrophic pattern freezes the process).
+ * Nothing a client sends is compiled: the shape and the id's alphabet and length are fixed here.
+ */
+export function readPaymentIdentifier(
+  payload: PaymentPayload,
+): { kind: "none" } | { kind: "id"; id: string } | { kind: "invalid"; message: string } {
+  const extension: unknown = payload.extensions?.[PAYMENT_IDENTIFIER];
+  if (extension === undefined || extension === null) return { kind: "none" };
+  if (typeof extension !== "object" || Array.isArray(extension))
+    return { kind: "invalid", message: "The payment-identifier extension must be an object." };
+  const info: unknown = (extension as { info?: unknown }).info;
+  if (typeof info !== "object" || info === null || Array.isArray(info))
+    return { kind: "invalid", message: "The payment-identifier extension needs an info object." };
+  const id: unknown = (info as { id?: unknown }).id;
+  if (id === undefined) return { kind: "none" };
+  if (typeof id !== "string" || !isValidPaymentId(id))
+    return {
+      kind: "invalid",
+      message: "A payment id is 16 to 128 characters of A-Z, a-z, 0-9, _ and -.",
+    };
+  return { kind: "id", id };
+}
+
 export async function claimPaymentIdentifier(
   db: Db,
   payload: PaymentPayload,
   requestHash: string,
   opts: ClaimOptions,
 ): Promise<PaymentIdentifierClaim> {
-  if (!payload.extensions?.[PAYMENT_IDENTIFIER]) return { kind: "none" };
-  const { id, validation } = extractAndValidatePaymentIdentifier(payload);
-  if (!validation.valid) return { kind: "invalid", message: validation.errors?.join("; ") ?? "" };
-  if (!id) return { kind: "none" };
+  const read = readPaymentIdentifier(payload);
+  if (read.kind !== "id") return read;
+  const { id } = read;
   const payloadHash = payloadFingerprint(payload);
   const deadline = Date.now() + opts.waitMs;
   for (;;) {

@@ -16,6 +16,7 @@ import {
 import {
   claimPaymentIdentifier,
   paymentIdentifierDeclaration,
+  readPaymentIdentifier,
 } from "@/lib/idempotency/payment-identifier";
 import { queuedJob, tempDb } from "../helpers/jobs";
 
@@ -135,4 +136,32 @@ test("an expired claim (its request died) does not block the id", async () => {
   const id = "pay_expired_0000000000000000001";
   await claimPaymentIdentifier(d, payload(id), "b", { ...OPTS, claimSeconds: -1 });
   assert.equal((await claimPaymentIdentifier(d, payload(id, "02"), "b", OPTS)).kind, "claimed");
+});
+
+test("a client's schema in the extension is never evaluated: only our own rule judges the id", async () => {
+  const d = await db();
+  const withSchema = (schema: unknown, id = "pay_0123456789abcdef") => {
+    const p = payload(id);
+    (p.extensions?.["payment-identifier"] as Record<string, unknown>).schema = schema;
+    return p;
+  };
+  // A schema that would refuse this id if it were run, and one that would take ages to run.
+  const refusing = withSchema({ properties: { id: { pattern: "^never$" } }, required: ["nope"] });
+  assert.deepEqual(readPaymentIdentifier(refusing), { kind: "id", id: "pay_0123456789abcdef" });
+  const catastrophic = withSchema(
+    { properties: { id: { type: "string", pattern: "^(a+)+b$" } } },
+    "a".repeat(40),
+  );
+  const started = performance.now();
+  assert.deepEqual(await claimPaymentIdentifier(d, catastrophic, "h", OPTS), {
+    kind: "claimed",
+    id: "a".repeat(40),
+  });
+  assert.ok(performance.now() - started < 2_000);
+  const badId = withSchema(null);
+  (badId.extensions?.["payment-identifier"] as { info: { id: string } }).info.id = "bad id!";
+  assert.equal(readPaymentIdentifier(badId).kind, "invalid");
+  const noInfo = payload("pay_0123456789abcdef");
+  (noInfo.extensions as Record<string, unknown>)["payment-identifier"] = { info: [] };
+  assert.equal(readPaymentIdentifier(noInfo).kind, "invalid");
 });
