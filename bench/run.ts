@@ -1,6 +1,7 @@
 import { benchDeliveryMemory } from "./delivery-memory";
 import { benchHttp } from "./http";
 import { benchQueuePickup } from "./queue-pickup";
+import { benchRedTeam } from "./red-team";
 import { benchScreeningScripts } from "./screening-scripts";
 import { benchSseFanout } from "./sse-fanout";
 import { benchStatusScaling } from "./status-scaling";
@@ -18,6 +19,7 @@ const all: Record<string, () => Promise<void>> = {
   "screening-scripts": async () => benchScreeningScripts(),
   // Starts servers and loads them for minutes: only when asked for by name.
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
+  "red-team": () => benchRedTeam({ compare: option("--compare") }),
   http: () =>
     benchHttp({
       compare: option("--compare"),
@@ -27,7 +29,12 @@ const all: Record<string, () => Promise<void>> = {
 };
 const wanted = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 for (const [name, run] of Object.entries(all)) {
-  if (wanted.length ? !wanted.includes(name) : name === "http" || name === "sse") continue;
+  if (
+    wanted.length
+      ? !wanted.includes(name)
+      : name === "http" || name === "sse" || name === "red-team"
+  )
+    continue;
   await run();
 }
 process.exit(0);
