@@ -32,7 +32,8 @@ async function encode(input: string[], filter: string): Promise<Buffer> {
 
 /** A clip of a generated pattern (lavfi `source`), no person in it. */
 export function patternClip(source: string, seconds: number, size = "640x360"): Promise<Buffer> {
-  return encode(lavfiInput(`${source}=size=${size}:rate=24:duration=${seconds}`), "null");
+  const options = `size=${size}:rate=24:duration=${seconds}`;
+  return encode(lavfiInput(`${source}${source.includes("=") ? ":" : "="}${options}`), "null");
 }
 
 /**
