@@ -1,5 +1,6 @@
 import { benchDeliveryMemory } from "./delivery-memory";
 import { benchHttp } from "./http";
+import { benchOutputScreening } from "./output-screening";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchScreeningScripts } from "./screening-scripts";
 import { benchSseFanout } from "./sse-fanout";
@@ -16,6 +17,7 @@ const all: Record<string, () => Promise<void>> = {
   "delivery-memory": () => benchDeliveryMemory(),
   "status-scaling": benchStatusScaling,
   "screening-scripts": async () => benchScreeningScripts(),
+  "output-screening": () => benchOutputScreening(Number(option("--runs") ?? 5)),
   // Starts servers and loads them for minutes: only when asked for by name.
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   http: () =>
