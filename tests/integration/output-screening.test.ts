@@ -11,6 +11,7 @@ import { syntheticImage } from "../helpers/images";
 import { payForJob } from "../helpers/pay";
 import { payingFetch } from "../helpers/payer";
 import type { JobBody } from "../helpers/poll";
+import type { TestServer } from "../helpers/server";
 
 /**
  * The second line behind upload screening, on the built server with the real chain: an upstream
@@ -39,7 +40,16 @@ async function upload(base: string, bytes: Buffer): Promise<string> {
 }
 
 /** Polls the job until `done` says so, keeping every video_url it was ever shown. */
-async function watch(base: string, id: string, done: (j: Job) => boolean, timeoutMs = 180_000) {
+async function watch(s: TestServer, id: string, done: (j: Job) => boolean, timeoutMs = 180_000) {
+  try {
+    return await watchJob(s.url, id, done, timeoutMs);
+  } catch (error) {
+    // The server's own log says why a job stalled or the server went away.
+    throw new Error(`${String(error)}\n${s.output().slice(-4000)}`);
+  }
+}
+
+async function watchJob(base: string, id: string, done: (j: Job) => boolean, timeoutMs: number) {
   const urls = new Set<string | null>();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -89,11 +99,7 @@ describe("output screening on the built server", () => {
     const paid = start - (await suite.chain().balanceOf(payer));
     assert.ok(paid > 0n, "the job was paid for");
 
-    const { job, urls } = await watch(
-      s.url,
-      created.job_id,
-      (j) => j.refund?.status === "confirmed",
-    );
+    const { job, urls } = await watch(s, created.job_id, (j) => j.refund?.status === "confirmed");
     assert.equal(job.status, "failed");
     assert.equal(job.attempts, 1, "no other upstream is paid to try again");
     assert.equal(job.error?.code, "output_content_policy");
@@ -129,6 +135,7 @@ describe("output screening on the built server", () => {
       [paid],
     );
     assert.match(job.refund?.transaction ?? "", /^0x[0-9a-f]{64}$/);
+    await s.stop(); // one server with loaded models at a time on a 2-core machine
   });
 
   test("the same upstream's face in a text-to-video clip is delivered: invented people are allowed there", {
@@ -144,9 +151,10 @@ describe("output screening on the built server", () => {
       duration: 4,
       resolution: "480p",
     });
-    const { job } = await watch(s.url, created.job_id, finished);
+    const { job } = await watch(s, created.job_id, finished);
     assert.equal(job.status, "succeeded", JSON.stringify(job.error));
     assert.ok(job.video_url);
+    await s.stop();
   });
 
   test("the local renderer's honest output is delivered: text-to-video and a face-free picture", {
@@ -165,7 +173,7 @@ describe("output screening on the built server", () => {
       resolution: "480p",
     });
     for (const id of [text.job_id, fromPicture.job_id]) {
-      const { job } = await watch(s.url, id, finished);
+      const { job } = await watch(s, id, finished);
       assert.equal(job.status, "succeeded", JSON.stringify(job.error));
       const video = await fetch(job.video_url as string);
       assert.equal(video.status, 200);
