@@ -1,5 +1,6 @@
 import { benchDeliveryMemory } from "./delivery-memory";
 import { benchHttp } from "./http";
+import { benchOutputScreening } from "./output-screening";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchRedTeam } from "./red-team";
 import { benchScreeningScripts } from "./screening-scripts";
@@ -17,6 +18,7 @@ const all: Record<string, () => Promise<void>> = {
   "delivery-memory": () => benchDeliveryMemory(),
   "status-scaling": benchStatusScaling,
   "screening-scripts": async () => benchScreeningScripts(),
+  "output-screening": () => benchOutputScreening(Number(option("--runs") ?? 5)),
   // Starts servers and loads them for minutes: only when asked for by name.
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   "red-team": () => benchRedTeam({ compare: option("--compare") }),

@@ -16,6 +16,7 @@ export type AuditType =
   | "job.transition"
   | "attempt.started"
   | "attempt.ended"
+  | "video.screened"
   | "refund.created"
   | "refund.sent"
   | "refund.confirmed"

@@ -1,4 +1,4 @@
-import { auditedTransaction } from "@/lib/audit/append";
+import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import type { JobError } from "@/lib/db/schema";
 import {
@@ -10,9 +10,15 @@ import {
   startAttempt,
 } from "@/lib/jobs/attempt-repository";
 import { changeStatus, getJob, type JobRow, startIfWalletHasRoom } from "@/lib/jobs/repository";
+import { withheldMessage } from "@/lib/jobs/output-policy";
+import {
+  type DeliveredVideoScreener,
+  screenAndStoreVideo,
+  screenDeliveredVideo,
+  type VideoScreening,
+} from "@/lib/jobs/screen-delivered-video";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
-import { putVideoWithPoster } from "@/lib/storage/poster";
 import type { VideoStore } from "@/lib/storage/types";
 
 export type AdvanceDeps = {
@@ -27,7 +33,27 @@ export type AdvanceDeps = {
   videoTtlMs: number;
   /** Called inside the finishing transaction, so what it records commits with the outcome. */
   onFinished?: (tx: Db, job: JobRow) => Promise<void>;
+  /** Output screening of every delivered video; the defaults are production's. */
+  screening?: Partial<ScreeningDeps>;
 };
+
+type ScreeningDeps = {
+  screen: DeliveredVideoScreener;
+  /** A screening that could not tell is tried again after this long... */
+  retryMs: number;
+  /** ...until this long after the video was first ready: then the job fails and is refunded. */
+  giveUpMs: number;
+};
+
+export const SCREENING_DEFAULTS: ScreeningDeps = {
+  screen: screenDeliveredVideo,
+  retryMs: 5_000,
+  giveUpMs: 10 * 60_000,
+};
+
+/** Job error codes of a video the upstream delivered but the service did not release. */
+export const OUTPUT_POLICY_CODE = "output_content_policy";
+export const OUTPUT_UNSCREENED_CODE = "output_unscreened";
 
 /** `next`: when to call advance again; null once nothing more will happen without outside input. */
 export type AdvanceResult = { status: JobStatus; next: Date | null };
@@ -90,9 +116,41 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
       await endAttempt(deps.db, attempt, "failed", polled.error);
       return later(0);
     }
+    const screening = { ...SCREENING_DEFAULTS, ...deps.screening };
+    // The first time the video was ready, kept across repeats: the give-up clock of screening.
+    const readySince = attempt.storingAt ?? new Date();
     await markAttemptStoring(deps.db, attempt);
     const download = await provider.download(attempt.taskId, polled.videoUrl);
-    await putVideoWithPoster(deps.store, job.id, download.body);
+    // Nothing is released unscreened: the video is stored only once its frames passed, and the
+    // job succeeds (its URL exists) only after that. A crash anywhere here repeats the whole step.
+    const screened = await screenAndStoreVideo(
+      { store: deps.store, screen: screening.screen },
+      job.id,
+      job.spec,
+      download.body,
+    );
+    await appendAudit(deps.db, "video.screened", job.id, auditOf(attempt, screened));
+    if (screened.verdict === "withheld") {
+      const error: JobError = {
+        code: OUTPUT_POLICY_CODE,
+        message: withheldMessage(screened.category),
+        retryable: false,
+      };
+      await endAttempt(deps.db, attempt, "failed", error);
+      return submitNext(deps, job, { ...attempt, status: "failed", error });
+    }
+    if (screened.verdict === "unknown") {
+      if (Date.now() - readySince.getTime() < screening.giveUpMs) return later(screening.retryMs);
+      // Final: another attempt would pay an upstream again for a check that is failing here.
+      const error: JobError = {
+        code: OUTPUT_UNSCREENED_CODE,
+        message:
+          "The generated video could not be checked against the content policy in time, so it was not released.",
+        retryable: false,
+      };
+      await endAttempt(deps.db, attempt, "failed", error);
+      return submitNext(deps, job, { ...attempt, status: "failed", error });
+    }
     await auditedTransaction(deps.db, async (tx) => {
       await endAttempt(tx, attempt, "succeeded", null);
       const done = await changeStatus(tx, job.id, "generating", "succeeded", {
@@ -114,6 +172,15 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
     await endAttempt(deps.db, attempt, "failed", error.detail);
     return later(0);
   }
+}
+
+function auditOf(attempt: AttemptRow, screened: VideoScreening): Record<string, unknown> {
+  const { verdict, ms } = screened;
+  const base = { attempt: attempt.number, provider: attempt.provider, verdict, ms };
+  if (screened.verdict === "unknown") return { ...base, reason: screened.reason };
+  if (screened.verdict === "withheld")
+    return { ...base, category: screened.category, frames: screened.frames };
+  return { ...base, frames: screened.frames };
 }
 
 async function submitNext(

@@ -92,8 +92,14 @@ export async function endAttempt(
   });
 }
 
-/** The video is ready upstream and being stored: the last step before `succeeded`. */
+/**
+ * The video is ready upstream and being screened and stored: the last step before `succeeded`.
+ * The first time is kept when the step repeats (screening gives up counting from it).
+ */
 export async function markAttemptStoring(db: Db, attempt: AttemptRow): Promise<void> {
-  await db.update(attempts).set({ storingAt: new Date() }).where(eq(attempts.id, attempt.id));
+  await db
+    .update(attempts)
+    .set({ storingAt: sql`coalesce(${attempts.storingAt}, now())` })
+    .where(eq(attempts.id, attempt.id));
   await announceJobChange(db, attempt.jobId);
 }

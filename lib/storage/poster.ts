@@ -30,7 +30,22 @@ export async function putVideoWithPoster(
   try {
     const video = path.join(dir, "video.mp4");
     await pipeline(body, createWriteStream(video));
-    const stored = await store.put(key, createReadStream(video), "video/mp4");
+    return await putVideoFileWithPoster(store, key, video, ffmpegPath);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** putVideoWithPoster for a video already spooled to a local file (which is left in place). */
+export async function putVideoFileWithPoster(
+  store: VideoStore,
+  key: string,
+  video: string,
+  ffmpegPath = ffmpegInstaller.path,
+): Promise<{ size: number }> {
+  const stored = await store.put(key, createReadStream(video), "video/mp4");
+  const dir = await mkdtemp(path.join(tmpdir(), "reel402-poster-"));
+  try {
     const poster = path.join(dir, "poster.jpg");
     try {
       await extractFrame(ffmpegPath, video, poster);

@@ -2,7 +2,7 @@ import "server-only";
 import { namedSecret } from "@/lib/secrets/named-secret";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import type { AdvanceDeps } from "@/lib/jobs/advance";
+import { type AdvanceDeps, OUTPUT_POLICY_CODE, OUTPUT_UNSCREENED_CODE } from "@/lib/jobs/advance";
 import { publicClientFor, publicClientOf } from "@/lib/payments/chain";
 import { getRefundWallet } from "@/lib/payments/operator";
 import { providersFromEnv } from "@/lib/providers/registry";
@@ -25,9 +25,15 @@ export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
     activeJobsPerWallet: env.limits.activeJobsPerWallet,
     ...env.generation,
     onFinished: async (tx, job) => {
-      await refundIfOwed(tx, job, "generation failed after every attempt", canRefund);
+      await refundIfOwed(tx, job, refundReason(job.error?.code), canRefund);
     },
   };
+}
+
+function refundReason(code: string | undefined): string {
+  if (code === OUTPUT_POLICY_CODE) return "the delivered video was withheld by output screening";
+  if (code === OUTPUT_UNSCREENED_CODE) return "the delivered video could not be screened";
+  return "generation failed after every attempt";
 }
 
 // Longer than any stall of a live upstream download, so only a dead process's file is old enough.

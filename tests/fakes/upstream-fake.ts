@@ -13,6 +13,8 @@ export type UpstreamFakeOptions = {
   apiKey?: string;
   /** Status polls answered as queued or running before a submission completes. */
   pollsBeforeDone?: number;
+  /** What a finished submission delivers, asked at each download (default: a 1 s test pattern). */
+  video?: () => Buffer;
 };
 
 /** One submission a fake tracks: an ark task, a fal queued request. */
@@ -58,7 +60,7 @@ export async function upstreamBasics<F extends string>(
       const delivery = (
         fault?.startsWith("video_") ? fault.slice("video_".length) : "ok"
       ) as VideoDelivery;
-      return serveVideo(res, video, delivery);
+      return serveVideo(res, opts.video?.() ?? video, delivery);
     },
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { test } from "node:test";
+import { before, test } from "node:test";
 import { JobEventHub, listenOnPglite } from "@/lib/job-events/hub";
 import { openJobStream } from "@/lib/job-events/job-stream";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
@@ -10,10 +10,17 @@ import { providerReliability } from "@/lib/jobs/provider-window-repository";
 import { getJob } from "@/lib/jobs/repository";
 import { ProviderFailure, type ProviderName, type VideoProvider } from "@/lib/providers/types";
 import { createLocalStore } from "@/lib/storage/local-store";
+import { patternClip } from "../helpers/clips";
 import { queuedJob, tempDbPerTest } from "../helpers/jobs";
 import { readFrames } from "../helpers/sse";
 
 const freshDb = tempDbPerTest();
+
+// A real MP4 without a person: the delivered video passes output screening like an honest one.
+let clip: Buffer;
+before(async () => {
+  clip = await patternClip("testsrc2", 1, "320x180");
+});
 
 /** An upstream that fails its first task when asked to, and finishes others on the second poll. */
 function fakeProvider(name: ProviderName, fail: boolean): VideoProvider {
@@ -33,7 +40,7 @@ function fakeProvider(name: ProviderName, fail: boolean): VideoProvider {
         : { state: "succeeded", videoUrl: "x", seed: 1, framesPerSecond: 24 };
     },
     async download() {
-      return { body: Readable.from([Buffer.from("mp4")]), contentType: "video/mp4", size: 3 };
+      return { body: Readable.from([clip]), contentType: "video/mp4", size: clip.length };
     },
     async cancel() {},
   };
