@@ -1,6 +1,9 @@
+import { writtenMinorAge } from "./age-forms";
 import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
+import { emojiCategory, evasiveMinor } from "./evasion-context";
+import { EVASION_SEXUAL_TERMS, EVASION_VIOLENCE_TERMS } from "./evasion-terms";
 import { hasFlagDirective } from "./flags";
 import {
   type Flags,
@@ -66,6 +69,8 @@ for (const entry of MINOR_TERMS) TERMS.addEntry(entry, "minors");
 for (const entry of SEXUAL_TERMS) TERMS.addEntry(entry, "sexual");
 for (const entry of VIOLENCE_TERMS) TERMS.addEntry(entry, "graphic_violence");
 for (const entry of LIKENESS_TERMS) TERMS.addEntry(entry, "real_person");
+for (const entry of EVASION_SEXUAL_TERMS) TERMS.addEntry(entry, "sexual");
+for (const entry of EVASION_VIOLENCE_TERMS) TERMS.addEntry(entry, "graphic_violence");
 
 const NEGATORS = new Set([
   "no",
@@ -231,9 +236,9 @@ function scan(
     else if (category === "sexual") flags.sexual = true;
     else flags.violent = true;
   }
-  if (mentionsMinorAge(tokens)) return "minors";
+  if (mentionsMinorAge(tokens) || writtenMinorAge(tokens)) return "minors";
   multilingualFlags(tokens, compactText, flags);
-  if (flags.minors) return "minors";
+  if (flags.minors || evasiveMinor(tokens, flags.sexual)) return "minors";
   if (
     flags.likeness ||
     (named && findRealPerson(tokens, covered) !== null) ||
@@ -288,6 +293,9 @@ export function screen(prompt: string): ScreeningResult {
       worst = category;
     if (worst === "minors") break;
   }
+  const emoji = worst === "minors" ? null : emojiCategory(text, primary, worst === "sexual");
+  if (emoji !== null && (worst === null || SEVERITY.indexOf(emoji) < SEVERITY.indexOf(worst)))
+    worst = emoji;
   return worst === null ? { allowed: true } : reject(worst);
 }
 
