@@ -145,9 +145,12 @@ export function writtenMinorAge(tokens: readonly Token[]): boolean {
       if (at === i + 1 && !t.pos) continue;
       const after = tokens[at + 1];
       const age = englishAge(tokens, at);
+      // "she is two and a half metres tall" is a height.
+      const fraction = after?.w === "and" && tokens[at + 2]?.w === "a";
       if (
         age !== undefined &&
         age > 1 &&
+        !fraction &&
         (after === undefined || after.brk || AFTER_STATED_AGE.has(after.w))
       )
         return true;

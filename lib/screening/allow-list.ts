@@ -21,6 +21,7 @@ export const SAFE_PHRASES: readonly string[] = [
   // orchestra playing"); "youth choir" or "youth team" still do not.
   "(kids|kid|childrens|children) (birthday|bday) (party|parties) (balloons|decorations|decor|cake|cakes|invitation|invitations|banner|banners|supplies|favors|favours|table|tables|theme|themes|ideas)",
   "youth (orchestra|orchestras|symphony|hostel|hostels)",
+  "tent pegging",
   "(girl|girls) scout cookies?",
   "(doggy|dog|doggie|pet) (daycare|day care)",
   "high school reunion",

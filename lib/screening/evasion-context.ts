@@ -46,8 +46,34 @@ const FIELDS = new Set(
   ),
 );
 
+// "baby shower", "bridal shower": a party, not a bath.
+const PARTY_BEFORE_SHOWER = new Set(["baby", "bridal", "wedding"]);
+
 export function suggestive(tokens: readonly Token[]): boolean {
-  for (const t of tokens) if (SUGGESTIVE.has(t.w)) return true;
+  for (let i = 0; i < tokens.length; i++) {
+    const w = (tokens[i] as Token).w;
+    if (!SUGGESTIVE.has(w)) continue;
+    if (w === "shower" && PARTY_BEFORE_SHOWER.has(tokens[i - 1]?.w ?? "")) continue;
+    return true;
+  }
+  return false;
+}
+
+const UNDRESSED = new Set(
+  "clothes undressing undressed naked nude moaning topless lingerie bed bedroom sheets".split(" "),
+);
+
+/**
+ * "netflix and chill" is sex only when the scene says so ("..., clothes coming off"); a night in
+ * with popcorn passes.
+ */
+export function euphemisticSex(tokens: readonly Token[]): boolean {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if ((tokens[i] as Token).w !== "netflix") continue;
+    const at = tokens[i + 1]?.w === "and" || tokens[i + 1]?.w === "n" ? i + 2 : i + 1;
+    if (!(tokens[at]?.w ?? "").startsWith("chill")) continue;
+    for (const t of tokens) if (UNDRESSED.has(t.w)) return true;
+  }
   return false;
 }
 

@@ -26,7 +26,6 @@ export const EVASION_SEXUAL_TERMS: readonly string[] = [
   `(${COUPLES}) (${INTRANSITIVE}) (${AFTER_INTRANSITIVE})`,
   "getting (railed|smashed|banged|boned|plowed|pounded|nailed|fucked|dicked down)",
   "(gets|got|get|getting) (it on|laid|busy in bed)",
-  "netflix (and|n|&) chill*",
   "nsfw",
   "lewd",
   "lewds",

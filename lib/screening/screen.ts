@@ -2,7 +2,7 @@ import { writtenMinorAge } from "./age-forms";
 import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
-import { emojiCategory, evasiveMinor } from "./evasion-context";
+import { emojiCategory, euphemisticSex, evasiveMinor } from "./evasion-context";
 import { EVASION_SEXUAL_TERMS, EVASION_VIOLENCE_TERMS } from "./evasion-terms";
 import { hasFlagDirective } from "./flags";
 import {
@@ -247,7 +247,7 @@ function scan(
     (primary && likenessRequest(tokens))
   )
     return "real_person";
-  if (flags.sexual) return "sexual";
+  if (flags.sexual || euphemisticSex(tokens)) return "sexual";
   return flags.violent || violentAct(tokens) ? "graphic_violence" : null;
 }
 
