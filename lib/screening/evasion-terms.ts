@@ -97,9 +97,9 @@ export const EVASION_SEXUAL_TERMS: readonly string[] = [
   "(doing|do|does|did) the (nasty|deed|dirty)",
   "horizontal (tango|mambo|refreshment)",
   "beast with two backs",
-  "bump(ing|ed|) uglies",
-  "knock(ing|ed|) boots",
-  "get(ting|) laid",
+  "(bump|bumps|bumping|bumped) uglies",
+  "(knock|knocks|knocking|knocked) boots",
+  "(get|gets|getting|got) laid",
   "hooking up (naked|nude|clothes off)",
   "clothes off (explicit|naked|nude)",
 ];

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { type EvasionPrompt, loadEvasion, scoreBy } from "@/lib/screening/evaluation";
+import { EVASION_SEXUAL_TERMS, EVASION_VIOLENCE_TERMS } from "@/lib/screening/evasion-terms";
 import { screen } from "@/lib/screening/screen";
 import { expectAll } from "../helpers/screening";
 
@@ -152,4 +153,15 @@ test("a 2,000-character prompt made of the new rules' triggers is screened witho
   // A generous bound on a loaded 2-core machine; the figure is printed by npm run screening:eval.
   assert.ok(ms < 250, `${ms.toFixed(1)} ms per screening`);
   assert.equal(screen(hostile).allowed, false);
+});
+
+test("every slang entry is written in the phrase notation: no group glued to a word", () => {
+  const glued = [...EVASION_SEXUAL_TERMS, ...EVASION_VIOLENCE_TERMS].filter((e) =>
+    /[^\s(|]\(|\)[^\s|)?*]/.test(e),
+  );
+  assert.deepEqual(glued, []);
+  expectAll("sexual", [
+    "a couple knocking boots under a blanket",
+    "he finally got laid, naked in bed",
+  ]);
 });
