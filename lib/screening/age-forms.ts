@@ -46,7 +46,13 @@ const PERSON_WORDS: Readonly<Record<string, string>> = {
   fa: "دختر پسر دانش‌آموز",
   hi: "लड़की लड़का बेटी बेटा छात्रा",
   ko: "소녀 소년 여자아이 남자아이 딸 아들 여학생 남학생",
+  vi: "gái trai",
 };
+
+/** Han and kana words for a girl or boy, found at the end of a run of characters ("一个女孩"). */
+const UNSPACED_PERSONS =
+  "女孩 男孩 少女 少年 女生 男生 女儿 女兒 儿子 兒子 女の子 男の子 娘 息子".split(" ");
+const HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff]$/;
 
 /** "of" in "a girl of ten", per language that says it with a word. */
 const OF_WORDS = "of de di van von";
@@ -117,12 +123,12 @@ export function writtenMinorAge(tokens: readonly Token[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     const w = t.w;
-    if (PERSONS.has(w)) {
+    if (PERSONS.has(w) || (HAN_OR_KANA.test(w) && UNSPACED_PERSONS.some((p) => w.endsWith(p)))) {
       const next = tokens[i + 1];
       if (next === undefined) continue;
       // "a girl, 11, posing": the age set off by a comma or brackets, then a break or a unit.
-      // Arabic and Persian commas (،) are no clause break to the tokenizer.
-      // A digit after the word there is taken as an age unless another number follows.
+      // Arabic, Persian and ideographic commas (،、) are no clause break to the tokenizer: a
+      // digit after the word there is taken as an age unless another number follows.
       const arabic = w.charCodeAt(0) >= 0x600 && /^\d{1,2}$/.test(next.w);
       if (
         ageAt(tokens, i + 1) !== undefined &&
