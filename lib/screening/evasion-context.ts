@@ -10,14 +10,15 @@ import type { Token } from "./normalize";
 /** Words that make a scene sexual or exposing, in the screened languages written with spaces. */
 const SUGGESTIVE = new Set(
   (
-    "sexy seductive seductively sultry sensual provocative provocatively suggestive suggestively lingerie underwear panties briefs thong bra bikini swimsuit speedos nightie topless shirtless naked nude undressing undress undressed stripping bed bedroom shower bath bathtub kiss kissing kisses lap oiled twerk twerking posing pose hot leotard skimpy sheer wet tight licking moaning spread " +
+    "sexy seductive seductively sultry sensual provocative provocatively suggestive suggestively lingerie underwear panties briefs thong bra bikini swimsuit speedos nightie topless shirtless naked nude undressing undress undressed stripping bed bedroom shower bath bathtub kiss kissing kisses lap oiled twerk twerking posing pose leotard skimpy sheer licking moaning " +
     "lenceria tanga ropa interior cama ducha desnuda desnudo sensual string lit douche nue nu culotte unterwasche dessous bett dusche nackt calcinha chuveiro pelada pelado mutande letto doccia nuda nudo ondergoed douche naakt bielizna lozku prysznic naga nagi белье белье кровати кровать душ голая голый"
   ).split(" "),
 );
 
 /** English words for a young person that also have adult or abstract senses. */
 const AMBIGUOUS_YOUNG = new Set(
-  "lad lads lass lasses laddie youth youths youngster youngsters juvenile juveniles".split(" "),
+  // "lads" and "lasses" are grown men and women out together ("lads on tour"): singular only.
+  "lad lass laddie youth youths youngster youngsters juvenile juveniles".split(" "),
 );
 // "youth orchestra", "youth hostel": an institution named for the young, not a person shown.
 const YOUTH_COMPOUNDS = new Set(
@@ -114,6 +115,7 @@ const ANY_EMOJI = /[\uD83C-\uD83E]/;
 const CHILD = /\u{1F476}|\u{1F9D2}|\u{1F466}|\u{1F467}/u; // 👶 🧒 👦 👧
 const AGE_MARK = /\u{1F51E}/u; // 🔞
 const FRUIT = /\u{1F346}|\u{1F351}/u; // 🍆 🍑
+const PEACH = /\u{1F351}/u;
 const EGGPLANT = /\u{1F346}/u;
 const BODILY = /\u{1F4A6}|\u{1F445}|\u{1F975}/u; // 💦 👅 🥵
 const FRUIT_IN_FRUIT = /\u{1F346}\s*(?:in|into)\s*\u{1F351}/u;
@@ -137,9 +139,13 @@ export function emojiCategory(
 ): "minors" | "sexual" | "graphic_violence" | null {
   if (!ANY_EMOJI.test(text)) return null;
   let sexualEmoji = AGE_MARK.test(text);
+  // "the girl with a peach 🍑" is fruit: both fruits with a person, or one in a suggestive scene.
   if (!sexualEmoji && FRUIT.test(text))
     sexualEmoji =
-      BODILY.test(text) || FRUIT_IN_FRUIT.test(text) || tokens.some((t) => PEOPLE.has(t.w));
+      BODILY.test(text) ||
+      FRUIT_IN_FRUIT.test(text) ||
+      (EGGPLANT.test(text) && PEACH.test(text) && tokens.some((t) => PEOPLE.has(t.w))) ||
+      suggestive(tokens);
   if (CHILD.test(text) && (sexual || sexualEmoji || EGGPLANT.test(text) || suggestive(tokens)))
     return "minors";
   if (sexualEmoji) return "sexual";
