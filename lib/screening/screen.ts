@@ -3,7 +3,7 @@ import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
 import { emojiCategory, euphemisticSex, evasiveMinor } from "./evasion-context";
-import { EVASION_SEXUAL_TERMS, EVASION_VIOLENCE_TERMS } from "./evasion-terms";
+import { EVASION_SEXUAL_TERMS, EVASION_VIOLENCE_TERMS, SLANG_EVERYDAY } from "./evasion-terms";
 import { hasFlagDirective } from "./flags";
 import {
   type Flags,
@@ -69,8 +69,12 @@ for (const entry of MINOR_TERMS) TERMS.addEntry(entry, "minors");
 for (const entry of SEXUAL_TERMS) TERMS.addEntry(entry, "sexual");
 for (const entry of VIOLENCE_TERMS) TERMS.addEntry(entry, "graphic_violence");
 for (const entry of LIKENESS_TERMS) TERMS.addEntry(entry, "real_person");
-for (const entry of EVASION_SEXUAL_TERMS) TERMS.addEntry(entry, "sexual");
-for (const entry of EVASION_VIOLENCE_TERMS) TERMS.addEntry(entry, "graphic_violence");
+// Slang has an index of its own: its phrases are full of everyday words ("her", "in", "like")
+// that must not count as rule words, or every prompt with a digit in it would be decoded again.
+const SLANG = new PhraseIndex<TermCategory>();
+for (const entry of EVASION_SEXUAL_TERMS) SLANG.addEntry(entry, "sexual");
+for (const entry of EVASION_VIOLENCE_TERMS) SLANG.addEntry(entry, "graphic_violence");
+const isSlangWord = (word: string): boolean => SLANG.knows(word) && !SLANG_EVERYDAY.has(word);
 
 const NEGATORS = new Set([
   "no",
@@ -191,6 +195,11 @@ function termHits(tokens: readonly Token[]): Hit[] {
       const phrase = termMatches[m] as Phrase<TermCategory>;
       hits.push({ at: i, length: phrase.words.length, category: phrase.tag });
     }
+    const slang = SLANG.collect(tokens, i, false, termMatches);
+    for (let m = 0; m < slang; m++) {
+      const phrase = termMatches[m] as Phrase<TermCategory>;
+      hits.push({ at: i, length: phrase.words.length, category: phrase.tag });
+    }
     // Spellings no list can hold: "kidz" for kids, "decaptiated" for decapitated.
     const w = (tokens[i] as Token).w;
     if (count === 0 && w.length >= 4) {
@@ -259,12 +268,13 @@ function hasLetterRun(tokens: readonly Token[]): boolean {
 }
 
 /** Whether a decoded word could change a verdict: some rule or name uses it. */
-const isTermWord = (word: string): boolean => TERMS.knows(word) || isLexiconWord(word);
+const isTermWord = (word: string): boolean =>
+  TERMS.knows(word) || isLexiconWord(word) || isSlangWord(word);
 const matters = (word: string): boolean => isTermWord(word) || isNameWord(word);
 
 /** A word written in look-alike letters worth unmasking: an English rule's word or a name's, three letters or more. */
 const disguisedEnglish = (word: string): boolean =>
-  word.length >= 3 && (TERMS.knows(word) || isNameWord(word));
+  word.length >= 3 && (TERMS.knows(word) || isSlangWord(word) || isNameWord(word));
 
 /** The refusal for a category, with the reason the API reports. */
 export const reject = (category: ScreeningCategory): ScreeningResult => ({
