@@ -81,7 +81,7 @@ export const EVASION_SEXUAL_TERMS: readonly string[] = [
   "wank",
   "wanking",
   "(eating|eats|eat|ate) (her|him) out",
-  "(his|her|my|a|big|huge|hard|erect) (dick|dicks|cock|cocks|pussy|cunt|clit) (out|close up|closeup|pic|pics|showing)",
+  "(his|her|my|a|big|huge|hard|erect) (dick|dicks|cock|cocks|pussy|cunt|clit) (out|pic|pics|showing)",
   "(her|his|my|wet|shaved|tight|hairy) (pussy|cunt|dick|cock)",
   // "a woman's pussy": the possessive is dropped by the tokenizer.
   "(woman|women|girl|girls|man|guy|guys|wife|husband|lady) (pussy|cunt|dick|cock|clit)",

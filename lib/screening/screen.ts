@@ -268,9 +268,10 @@ function hasLetterRun(tokens: readonly Token[]): boolean {
 }
 
 /** Whether a decoded word could change a verdict: some rule or name uses it. */
-const isTermWord = (word: string): boolean =>
-  TERMS.knows(word) || isLexiconWord(word) || isSlangWord(word);
-const matters = (word: string): boolean => isTermWord(word) || isNameWord(word);
+const isTermWord = (word: string): boolean => TERMS.knows(word) || isLexiconWord(word);
+// Slang words are worth decoding ("n5fw") but never worth joining hyphenated words for.
+const matters = (word: string): boolean =>
+  isTermWord(word) || isSlangWord(word) || isNameWord(word);
 
 /** A word written in look-alike letters worth unmasking: an English rule's word or a name's, three letters or more. */
 const disguisedEnglish = (word: string): boolean =>
