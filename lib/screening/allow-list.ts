@@ -16,6 +16,12 @@ export const SAFE_PHRASES: readonly string[] = [
   "teenage mutant ninja turtles?",
   "teen spirit",
   "minor league",
+  // Decided with the evasion work: things for children where no child is shown, and ensembles
+  // named for the young, pass like "minor league" ("kids' birthday party balloons", "youth
+  // orchestra playing"); "youth choir" or "youth team" still do not.
+  "(kids|kid|childrens|children) (birthday|bday) (party|parties) (balloons|decorations|decor|cake|cakes|invitation|invitations|banner|banners|supplies|favors|favours|table|tables|theme|themes|ideas)",
+  "youth (orchestra|orchestras|symphony|hostel|hostels)",
+  "tent pegging",
   "(girl|girls) scout cookies?",
   "(doggy|dog|doggie|pet) (daycare|day care)",
   "high school reunion",

@@ -263,3 +263,55 @@ export function timeByScript(
 
 export const formatTiming = (t: Timing): string =>
   `${String(t.samples).padStart(5)} runs  wall ${[t.meanMs, t.p50Ms, t.p99Ms, t.maxMs].map((x) => x.toFixed(3)).join(" / ")} ms  CPU ${[t.cpuMeanMs, t.cpuP50Ms, t.cpuP99Ms].map((x) => x.toFixed(3)).join(" / ")} ms  steady p99 ${t.steadyP99Ms.toFixed(3)} ms`;
+
+/** A row of the evasion sets: a labelled prompt plus the disguise it uses ("age-written", "slang", "emoji"...). */
+export type EvasionPrompt = LabelledPrompt & { evasion: string };
+export type EvasionSets = { heldOut: EvasionPrompt[]; tuning: EvasionPrompt[]; files: string[] };
+
+export const EVASION_DIR = "tests/fixtures/screening/evasion";
+
+/**
+ * Every file of tests/fixtures/screening/evasion/: those whose name ends in "held-out.jsonl" are
+ * the held-out set (never tuned on), every other .jsonl file is a tuning set.
+ */
+export function loadEvasion(root = process.cwd()): EvasionSets {
+  const dir = path.join(root, EVASION_DIR);
+  const sets: EvasionSets = { heldOut: [], tuning: [], files: [] };
+  const files = (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort();
+  for (const file of files) {
+    const text = readFileSync(path.join(dir, file), "utf8");
+    const labelled = parseLabelled(text);
+    const classes = text
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => (JSON.parse(l) as { class?: unknown }).class);
+    const rows = labelled.map((row, i) => ({
+      ...row,
+      evasion: typeof classes[i] === "string" ? (classes[i] as string) : "unspecified",
+    }));
+    (file.endsWith("held-out.jsonl") ? sets.heldOut : sets.tuning).push(...rows);
+    sets.files.push(file);
+  }
+  return sets;
+}
+
+/** Recall (or, for "allow", the share passed) of the rows grouped by `key`. */
+export function scoreBy(
+  rows: readonly EvasionPrompt[],
+  key: (row: EvasionPrompt) => string,
+): Map<string, { count: number; correct: number; missed: EvasionPrompt[] }> {
+  const out = new Map<string, { count: number; correct: number; missed: EvasionPrompt[] }>();
+  for (const row of rows) {
+    const k = key(row);
+    const cell = out.get(k) ?? { count: 0, correct: 0, missed: [] };
+    const verdict = screen(row.prompt);
+    const correct = row.label === "allow" ? verdict.allowed : !verdict.allowed;
+    cell.count++;
+    if (correct) cell.correct++;
+    else cell.missed.push(row);
+    out.set(k, cell);
+  }
+  return out;
+}

@@ -1,3 +1,4 @@
+import { EVASION_SUPPLEMENT } from "./evasion-terms";
 import { SUPPLEMENT } from "./lexicon-supplement";
 import { LEXICONS } from "./lexicons";
 import type { Lexicon } from "./lexicons/types";
@@ -219,11 +220,16 @@ const POLICY_EXCEPTIONS: readonly string[] = [
 
 for (const lex of LEXICONS) {
   const more = SUPPLEMENT[lex.lang] ?? {};
-  addTerms(lex, [...lex.minors, ...(more.minors ?? [])], "minors");
-  addTerms(lex, [...lex.sexual, ...(more.sexual ?? [])], "sexual");
-  addTerms(lex, [...lex.graphicViolence, ...(more.graphicViolence ?? [])], "graphic_violence");
+  const slang = EVASION_SUPPLEMENT[lex.lang] ?? {};
+  addTerms(lex, [...lex.minors, ...(more.minors ?? []), ...(slang.minors ?? [])], "minors");
+  addTerms(lex, [...lex.sexual, ...(more.sexual ?? []), ...(slang.sexual ?? [])], "sexual");
+  addTerms(
+    lex,
+    [...lex.graphicViolence, ...(more.graphicViolence ?? []), ...(slang.graphicViolence ?? [])],
+    "graphic_violence",
+  );
   addTerms(lex, [...lex.likeness, ...(more.likeness ?? [])], "real_person");
-  for (const entry of lex.exceptions) {
+  for (const entry of [...lex.exceptions, ...(slang.exceptions ?? [])]) {
     for (const form of forms(entry)) {
       if ("substring" in form) SAFE_SUBSTRINGS.add(form.substring, true);
       else {

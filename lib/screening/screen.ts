@@ -1,6 +1,9 @@
+import { writtenMinorAge } from "./age-forms";
 import { mentionsMinorAge } from "./ages";
 import { coverage } from "./coverage";
 import { decodedVariants } from "./deobfuscate";
+import { emojiCategory, euphemisticSex, evasiveMinor } from "./evasion-context";
+import { EVASION_SEXUAL_TERMS, EVASION_VIOLENCE_TERMS, SLANG_EVERYDAY } from "./evasion-terms";
 import { hasFlagDirective } from "./flags";
 import {
   type Flags,
@@ -66,6 +69,12 @@ for (const entry of MINOR_TERMS) TERMS.addEntry(entry, "minors");
 for (const entry of SEXUAL_TERMS) TERMS.addEntry(entry, "sexual");
 for (const entry of VIOLENCE_TERMS) TERMS.addEntry(entry, "graphic_violence");
 for (const entry of LIKENESS_TERMS) TERMS.addEntry(entry, "real_person");
+// Slang has an index of its own: its phrases are full of everyday words ("her", "in", "like")
+// that must not count as rule words, or every prompt with a digit in it would be decoded again.
+const SLANG = new PhraseIndex<TermCategory>();
+for (const entry of EVASION_SEXUAL_TERMS) SLANG.addEntry(entry, "sexual");
+for (const entry of EVASION_VIOLENCE_TERMS) SLANG.addEntry(entry, "graphic_violence");
+const isSlangWord = (word: string): boolean => SLANG.knows(word) && !SLANG_EVERYDAY.has(word);
 
 const NEGATORS = new Set([
   "no",
@@ -186,6 +195,11 @@ function termHits(tokens: readonly Token[]): Hit[] {
       const phrase = termMatches[m] as Phrase<TermCategory>;
       hits.push({ at: i, length: phrase.words.length, category: phrase.tag });
     }
+    const slang = SLANG.collect(tokens, i, false, termMatches);
+    for (let m = 0; m < slang; m++) {
+      const phrase = termMatches[m] as Phrase<TermCategory>;
+      hits.push({ at: i, length: phrase.words.length, category: phrase.tag });
+    }
     // Spellings no list can hold: "kidz" for kids, "decaptiated" for decapitated.
     const w = (tokens[i] as Token).w;
     if (count === 0 && w.length >= 4) {
@@ -231,9 +245,9 @@ function scan(
     else if (category === "sexual") flags.sexual = true;
     else flags.violent = true;
   }
-  if (mentionsMinorAge(tokens)) return "minors";
+  if (mentionsMinorAge(tokens) || writtenMinorAge(tokens)) return "minors";
   multilingualFlags(tokens, compactText, flags);
-  if (flags.minors) return "minors";
+  if (flags.minors || evasiveMinor(tokens, flags.sexual)) return "minors";
   if (
     flags.likeness ||
     (named && findRealPerson(tokens, covered) !== null) ||
@@ -242,7 +256,7 @@ function scan(
     (primary && likenessRequest(tokens))
   )
     return "real_person";
-  if (flags.sexual) return "sexual";
+  if (flags.sexual || euphemisticSex(tokens)) return "sexual";
   return flags.violent || violentAct(tokens) ? "graphic_violence" : null;
 }
 
@@ -255,11 +269,13 @@ function hasLetterRun(tokens: readonly Token[]): boolean {
 
 /** Whether a decoded word could change a verdict: some rule or name uses it. */
 const isTermWord = (word: string): boolean => TERMS.knows(word) || isLexiconWord(word);
-const matters = (word: string): boolean => isTermWord(word) || isNameWord(word);
+// Slang words are worth decoding ("n5fw") but never worth joining hyphenated words for.
+const matters = (word: string): boolean =>
+  isTermWord(word) || isSlangWord(word) || isNameWord(word);
 
 /** A word written in look-alike letters worth unmasking: an English rule's word or a name's, three letters or more. */
 const disguisedEnglish = (word: string): boolean =>
-  word.length >= 3 && (TERMS.knows(word) || isNameWord(word));
+  word.length >= 3 && (TERMS.knows(word) || isSlangWord(word) || isNameWord(word));
 
 /** The refusal for a category, with the reason the API reports. */
 export const reject = (category: ScreeningCategory): ScreeningResult => ({
@@ -288,6 +304,9 @@ export function screen(prompt: string): ScreeningResult {
       worst = category;
     if (worst === "minors") break;
   }
+  const emoji = worst === "minors" ? null : emojiCategory(text, primary, worst === "sexual");
+  if (emoji !== null && (worst === null || SEVERITY.indexOf(emoji) < SEVERITY.indexOf(worst)))
+    worst = emoji;
   return worst === null ? { allowed: true } : reject(worst);
 }
 
