@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { malformedHostResponse } from "@/lib/api/request-host";
 import { unroutedResponse } from "@/lib/api/unrouted";
 import { getEnv } from "@/lib/env";
 import {
@@ -18,6 +19,11 @@ const EXPOSED =
   "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed";
 
 export function proxy(request: NextRequest) {
+  const badHost = malformedHostResponse(request.headers, request.nextUrl.pathname);
+  if (badHost) {
+    badHost.headers.set("access-control-allow-origin", "*");
+    return withSecurityHeaders(badHost);
+  }
   if (request.method === "OPTIONS") {
     return withSecurityHeaders(
       new NextResponse(null, {

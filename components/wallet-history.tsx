@@ -9,7 +9,8 @@ import { walletProofHeaders } from "@/components/wallet-proof";
 import { IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/products";
 
 type HistoryJob = Job & { sku: string };
-const PAGES = 3; // up to 60 clips, newest first: more than the list keeps
+// One page as long as the list keeps (50): a proof is good once, so each page would cost a signature.
+const LIMIT = 50;
 
 function toStored(job: HistoryJob, payer: string): StoredJob {
   const product = [...PRODUCTS, ...IMAGE_PRODUCTS].find((p) => p.sku === job.sku);
@@ -44,24 +45,15 @@ export function WalletHistory({ onFound }: { onFound: (jobs: StoredJob[]) => voi
   const signIn = async () => {
     setState({ busy: true, message: null });
     try {
-      const path = `/jobs?payer=${address.toLowerCase()}`;
+      const path = `/jobs?payer=${address.toLowerCase()}&limit=${LIMIT}`;
       const headers = await walletProofHeaders(wallet, path);
-      const found: StoredJob[] = [];
-      let cursor: string | null = null;
-      for (let page = 0; page < PAGES; page++) {
-        const res = await fetch(cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path, {
-          headers,
-        });
-        const body = (await res.json().catch(() => ({}))) as {
-          jobs?: HistoryJob[];
-          next_cursor?: string | null;
-          detail?: string;
-        };
-        if (!res.ok) throw new Error(body.detail ?? `the server answered ${res.status}`);
-        found.push(...(body.jobs ?? []).map((j) => toStored(j, address)));
-        cursor = body.next_cursor ?? null;
-        if (!cursor) break;
-      }
+      const res = await fetch(path, { headers });
+      const body = (await res.json().catch(() => ({}))) as {
+        jobs?: HistoryJob[];
+        detail?: string;
+      };
+      if (!res.ok) throw new Error(body.detail ?? `the server answered ${res.status}`);
+      const found = (body.jobs ?? []).map((j) => toStored(j, address));
       onFound(found);
       setState({
         busy: false,

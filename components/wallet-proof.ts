@@ -27,6 +27,10 @@ export async function walletProofHeaders(
   const challenge = body.extensions?.[SIGN_IN_WITH_X];
   const chain = challenge?.supportedChains[0];
   if (!challenge || !chain) throw new Error("the server sent no sign-in challenge");
+  // Proofs are bound to the service's configured origin; a wallet signs only for the page's own.
+  const origin = new URL(challenge.info.uri).origin;
+  if (origin !== window.location.origin)
+    throw new Error(`this service signs in at ${origin}: open the studio there`);
   const proof = await createSIWxPayload(
     { ...challenge.info, chainId: chain.chainId, type: chain.type },
     wallet as Parameters<typeof createSIWxPayload>[1],

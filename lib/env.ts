@@ -83,6 +83,38 @@ const address = z
   .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex key");
 
+/** An http(s) origin as PUBLIC_BASE_URL must be: links and signed proofs are built as origin + path. */
+function isPlainOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    !url.username &&
+    !url.password &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    !value.includes("?") &&
+    !value.includes("#")
+  );
+}
+
+/**
+ * The service's public origin: PUBLIC_BASE_URL when set (required outside the devnet), else the
+ * address scripts/serve.ts listens on. A wildcard bind (0.0.0.0, ::) is no address a client can
+ * sign for; 127.0.0.1 is, and reaches both (Node listens dual-stack on ::), where "localhost" may
+ * resolve to ::1 first and miss an IPv4-only listener. Serving other machines means setting
+ * PUBLIC_BASE_URL to the name they type, since wallet proofs are bound to it. Never the Host header.
+ */
+export function publicOriginOf(publicBaseUrl: string | undefined, host: string, port: number) {
+  if (publicBaseUrl) return new URL(publicBaseUrl).origin;
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (!/^[A-Za-z0-9._:-]*$/.test(bare)) throw new Error(`not a host name or address: ${host}`);
+  const wildcard = bare === "0.0.0.0" || bare === "::" || bare === "";
+  const name = wildcard ? "127.0.0.1" : bare.includes(":") ? `[${bare}]` : bare;
+  return new URL(`http://${name}:${port}`).origin;
+}
+
 const raw = z.object({
   NODE_ENV: z.string().optional(),
   X402_NETWORK: z.enum(["eip155:31337", "eip155:8453", "eip155:84532"]).default(DEVNET_NETWORK),
@@ -99,7 +131,14 @@ const raw = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   MIGRATION_DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
-  PUBLIC_BASE_URL: z.string().url().optional(),
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .refine(
+      isPlainOrigin,
+      "must be an http(s) origin: scheme://host[:port], no path, query or user",
+    )
+    .optional(),
   WALLETCONNECT_PROJECT_ID: z
     .string()
     .regex(/^[0-9a-f]{32}$/, "must be a 32-character hex WalletConnect (Reown) project id")
@@ -254,6 +293,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
     problems.push("EXTRA_NETWORKS lists a network twice");
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
     problems.push("MIGRATION_DATABASE_URL needs DATABASE_URL (the runtime role's connection)");
+  let publicOrigin = "";
+  try {
+    publicOrigin = publicOriginOf(e.PUBLIC_BASE_URL, e.HOST, e.PORT);
+  } catch {
+    problems.push("HOST must be a host name or IP address (or set PUBLIC_BASE_URL)");
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const main: NetworkConfig = {
@@ -312,6 +357,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     publicBaseUrl: e.PUBLIC_BASE_URL,
+    /** Where clients reach us: the one origin links, did:web and wallet proofs name (publicOriginOf). */
+    publicOrigin,
     // Public values: the studio hands them to the browser.
     walletConnect: e.WALLETCONNECT_PROJECT_ID
       ? { projectId: e.WALLETCONNECT_PROJECT_ID, relayUrl: e.WALLETCONNECT_RELAY_URL }

@@ -65,6 +65,8 @@ async function main() {
     console.log(
       `[reel402] listening on http://${env.host}:${env.port} (${env.networks.map((n) => n.network).join(", ")})`,
     );
+    // Links and wallet sign-in name this origin only; a browser elsewhere cannot sign in.
+    console.log(`[reel402] public origin ${env.publicOrigin} (PUBLIC_BASE_URL to change)`);
   });
   const shutdown = () => {
     server.close();

@@ -29,8 +29,12 @@ export async function startCluster(opts: {
   const instances: Instance[] = [];
   for (let i = 1; i <= opts.instances; i++)
     instances.push({ name: `app${i}`, port: await freePort(), server: null, starts: 0 });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // Clients reach the instances through the balancer: links and sign-in challenges name it.
+  const env = { PUBLIC_BASE_URL: url, ...opts.env };
   const start = async (instance: Instance) => {
-    instance.server = await startServer(opts.env, { dataDir: opts.dataDir, port: instance.port });
+    instance.server = await startServer(env, { dataDir: opts.dataDir, port: instance.port });
     instance.starts++;
   };
   const kill = async (instance: Instance) => {
@@ -38,7 +42,6 @@ export async function startCluster(opts: {
     instance.server = null;
     await s?.kill();
   };
-  const port = await freePort();
   const config = path.join(opts.workDir, "haproxy.cfg");
   writeFileSync(config, haproxyConfig(port, instances));
   let haproxy: ChildProcess | null = null;
@@ -47,7 +50,6 @@ export async function startCluster(opts: {
     if (haproxy) await stopChild(haproxy);
     killOrphanRenders(opts.dataDir);
   };
-  const url = `http://127.0.0.1:${port}`;
   try {
     // One at a time: three production servers starting at once starve a small machine.
     for (const instance of instances) await start(instance);

@@ -3,4 +3,4 @@ import { llmsTxtResponse } from "@/lib/api/storefront-responses";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors(async (request: Request) => llmsTxtResponse(request));
+export const GET = withErrors(async () => llmsTxtResponse());

@@ -3,4 +3,4 @@ import { openApiResponse } from "@/lib/api/storefront-responses";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors(async (request: Request) => openApiResponse(request));
+export const GET = withErrors(async () => openApiResponse());

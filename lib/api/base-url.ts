@@ -1,16 +1,10 @@
 import { getEnv } from "@/lib/env";
 
 /**
- * The service origin as clients should see it: PUBLIC_BASE_URL when set, else the Host the
- * client used (and the forwarded scheme only behind a trusted proxy).
+ * The origin every link, resource URL, did:web and sign-in challenge names: configuration
+ * (PUBLIC_BASE_URL, or the devnet's listen address), never the request's Host or X-Forwarded-*,
+ * which any client sets to anything. So answers do not vary by Host and may be cached as one.
  */
-export function baseUrlFor(request: Request): string {
-  const env = getEnv();
-  if (env.publicBaseUrl) return env.publicBaseUrl.replace(/\/$/, "");
-  const url = new URL(request.url);
-  const host = request.headers.get("host") ?? url.host;
-  const proto =
-    (env.trustProxy ? request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : null) ??
-    url.protocol.replace(":", "");
-  return `${proto}://${host}`;
+export function publicBaseUrl(): string {
+  return getEnv().publicOrigin;
 }

@@ -12,9 +12,9 @@ import { provenWallet } from "@/lib/wallet-auth/sign-in";
  * has not seen yet and is refunded through the refund path; the job as it now is is the answer.
  */
 export async function cancelJobResponse(request: Request, id: string): Promise<Response> {
-  const proof = await provenWallet(request);
-  if (!proof.ok) return walletProofResponse(request, proof);
   const db = await getDb();
+  const proof = await provenWallet(db, request);
+  if (!proof.ok) return walletProofResponse(request, proof);
   const instance = `/jobs/${id}`;
   const job = await findJob(db, id);
   if (!job) return problem("not_found", "No job with this id.", { instance });
@@ -28,5 +28,5 @@ export async function cancelJobResponse(request: Request, id: string): Promise<R
       instance,
       extra: { job_status: (await findJob(db, job.id))?.status ?? job.status },
     });
-  return jobResponse(request, job.id);
+  return jobResponse(job.id);
 }

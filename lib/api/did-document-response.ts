@@ -1,11 +1,11 @@
 import "server-only";
-import { baseUrlFor } from "@/lib/api/base-url";
+import { publicBaseUrl } from "@/lib/api/base-url";
 import { didDocument } from "@/lib/receipts/issuer";
 import { getReceiptKey } from "@/lib/receipts/signing-key";
 
 /** GET /.well-known/did.json: the key that signs offers and receipts, for offline verification. */
-export function didDocumentResponse(request: Request): Response {
-  return new Response(JSON.stringify(didDocument(baseUrlFor(request), getReceiptKey())), {
+export function didDocumentResponse(): Response {
+  return new Response(JSON.stringify(didDocument(publicBaseUrl(), getReceiptKey())), {
     headers: { "content-type": "application/did+json", "cache-control": "public, max-age=300" },
   });
 }

@@ -1,4 +1,4 @@
-import { baseUrlFor } from "@/lib/api/base-url";
+import { publicBaseUrl } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -28,7 +28,7 @@ export async function jobEventsResponse(request: Request, id: string): Promise<R
     return problem("invalid_request", "Last-Event-ID must be an event id from this stream.", {
       instance,
     });
-  const base = baseUrlFor(request);
+  const base = publicBaseUrl();
   const store = getVideoStore();
   const stream = await openJobStream({
     db,

@@ -1,6 +1,6 @@
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
-import { baseUrlFor } from "@/lib/api/base-url";
+import { publicBaseUrl } from "@/lib/api/base-url";
 import { json } from "@/lib/api/json";
 import { getEnv } from "@/lib/env";
 import { findJobResource } from "@/lib/jobs/job-resource";
@@ -9,9 +9,9 @@ import { isTerminal } from "@/lib/jobs/state-machine";
 import { getVideoStore } from "@/lib/storage/store";
 
 /** GET /jobs/{id}: free, no payment. */
-export async function jobResponse(request: Request, id: string): Promise<Response> {
+export async function jobResponse(id: string): Promise<Response> {
   const db = await getDb();
-  const base = baseUrlFor(request);
+  const base = publicBaseUrl();
   const store = getVideoStore();
   const found = await findJobResource(
     db,

@@ -1,5 +1,5 @@
 import "server-only";
-import { baseUrlFor } from "@/lib/api/base-url";
+import { publicBaseUrl } from "@/lib/api/base-url";
 import { posterKey } from "@/lib/storage/poster";
 import { getVideoStore } from "@/lib/storage/store";
 
@@ -10,14 +10,14 @@ type JobBody = { job_id?: string; video_url?: string | null; video_expires_at?: 
  * link) to a job answer, beside the spec's fields; null while there is no video or no poster
  * link can be made. Other answers (problems) pass through untouched.
  */
-export async function withPosterUrl(request: Request, response: Response): Promise<Response> {
+export async function withPosterUrl(response: Response): Promise<Response> {
   if (response.status !== 200) return response;
   const job = (await response.json()) as JobBody;
   let poster_url: string | null = null;
   if (job.job_id && job.video_url && job.video_expires_at) {
     const expiresAt = new Date(job.video_expires_at);
     poster_url = await Promise.resolve(
-      getVideoStore().signedUrl(posterKey(job.job_id), expiresAt, baseUrlFor(request)),
+      getVideoStore().signedUrl(posterKey(job.job_id), expiresAt, publicBaseUrl()),
     ).catch(() => null);
   }
   return new Response(JSON.stringify({ ...job, poster_url }), {

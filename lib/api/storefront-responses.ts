@@ -1,4 +1,4 @@
-import { baseUrlFor } from "@/lib/api/base-url";
+import { publicBaseUrl } from "@/lib/api/base-url";
 import { getDb } from "@/lib/db/client";
 import { json } from "@/lib/api/json";
 import { buildOpenApiDocument } from "@/lib/storefront/openapi-document";
@@ -13,14 +13,14 @@ export function storefrontResponse(): Response {
   return json(buildStorefront(), 200, { "cache-control": DISCOVERY_CACHE, vary: "Accept" });
 }
 
-export function llmsTxtResponse(request: Request): Response {
-  return new Response(buildLlmsTxt(baseUrlFor(request)), {
+export function llmsTxtResponse(): Response {
+  return new Response(buildLlmsTxt(publicBaseUrl()), {
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": DISCOVERY_CACHE },
   });
 }
 
-export function openApiResponse(request: Request): Response {
-  return json(buildOpenApiDocument(baseUrlFor(request)), 200, { "cache-control": DISCOVERY_CACHE });
+export function openApiResponse(): Response {
+  return json(buildOpenApiDocument(publicBaseUrl()), 200, { "cache-control": DISCOVERY_CACHE });
 }
 
 export async function statusResponse(): Promise<Response> {

@@ -1,4 +1,4 @@
-import { baseUrlFor } from "@/lib/api/base-url";
+import { publicBaseUrl } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -24,13 +24,13 @@ export async function walletJobsResponse(request: Request): Promise<Response> {
   const limit = Number(params.get("limit") ?? PAGE);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
     return invalid(`limit must be a whole number from 1 to ${MAX_PAGE}.`);
-  const proof = await provenWallet(request);
+  const db = await getDb();
+  const proof = await provenWallet(db, request);
   if (!proof.ok) return walletProofResponse(request, proof);
   if (proof.address !== payer)
     return problem("wrong_wallet", "A wallet lists only its own jobs.", { instance: "/jobs" });
-  const db = await getDb();
   const page = await jobsOfPayer(db, payer, cursor, limit);
-  const base = baseUrlFor(request);
+  const base = publicBaseUrl();
   const store = getVideoStore();
   const perWallet = getEnv().limits.activeJobsPerWallet;
   const resources = await Promise.all(

@@ -308,3 +308,17 @@ export const webhookDeliveries = pgTable(
     oneOf("webhook_deliveries_event_check", t.event, WEBHOOK_EVENTS),
   ],
 );
+
+/**
+ * Sign-in nonces already spent. A nonce is issued statelessly (HMAC-signed, lib/wallet-auth), so
+ * asking for challenges writes nothing; a proof's use inserts its nonce here, once (primary key),
+ * and the row is pruned after the nonce expires, when the nonce is refused anyway.
+ */
+export const walletProofNonces = pgTable(
+  "wallet_proof_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("wallet_proof_nonces_expires_idx").on(t.expiresAt)],
+);

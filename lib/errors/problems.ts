@@ -3,6 +3,7 @@
  * names a code (in a refusal or a thrown ProblemError); only lib/api renders it as a Response.
  */
 const PROBLEMS = {
+  invalid_host: { status: 400, title: "Malformed Host or X-Forwarded-* header" },
   invalid_request: { status: 403, title: "Invalid request" },
   body_too_large: { status: 403, title: "Request body too large" },
   unsupported_media_type: { status: 403, title: "Body not sent as application/json" },

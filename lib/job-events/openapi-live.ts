@@ -13,7 +13,7 @@ const proofParam = {
   in: "header",
   required: false,
   description:
-    'x402 sign-in-with-x proof (base64 JSON) by the paying wallet, for this path; without it the answer is a 401 carrying the challenge to sign in extensions["sign-in-with-x"].',
+    'x402 sign-in-with-x proof (base64 JSON) by the paying wallet, for this path, signed over the challenge exactly as issued (our origin, statement and nonce) and good once; without it, or on reuse, the answer is a 401 carrying a fresh challenge to sign in extensions["sign-in-with-x"].',
   schema: { type: "string" },
 };
 const jobJson = (description: string) => ({

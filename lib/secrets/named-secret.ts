@@ -9,15 +9,22 @@ import { secretFromDataDir } from "@/lib/secrets/data-dir-secret";
  *   be re-hashed;
  * - video-url: signs download links;
  * - ip-hash: keys the hashes of client addresses in counters and the audit log;
- * - receipt-signing: derives the Ed25519 key that signs offers and receipts.
+ * - receipt-signing: derives the Ed25519 key that signs offers and receipts;
+ * - sign-in-nonce: signs the nonces of wallet sign-in challenges.
  */
-export type SecretName = "audit-chain" | "video-url" | "ip-hash" | "receipt-signing";
+export type SecretName =
+  | "audit-chain"
+  | "video-url"
+  | "ip-hash"
+  | "receipt-signing"
+  | "sign-in-nonce";
 
 const CONFIGURED: Record<SecretName, (env: Env) => string | undefined> = {
   "audit-chain": (env) => env.auditChainSecret,
   "video-url": (env) => env.videoUrlSecret,
   "ip-hash": (env) => env.ipHashSecret,
   "receipt-signing": (env) => env.receiptSigningSecret,
+  "sign-in-nonce": () => undefined,
 };
 
 /**
@@ -26,7 +33,11 @@ const CONFIGURED: Record<SecretName, (env: Env) => string | undefined> = {
  * one client agree (the per-IP limits count across them). The HMAC derivation keeps the two keys
  * apart: IP hashes reveal nothing about the key that signs links.
  */
-const DERIVED_FROM: Partial<Record<SecretName, SecretName>> = { "ip-hash": "video-url" };
+const DERIVED_FROM: Partial<Record<SecretName, SecretName>> = {
+  "ip-hash": "video-url",
+  // Every instance behind one balancer must accept the nonces the others issued.
+  "sign-in-nonce": "video-url",
+};
 
 const holder = globalThis as unknown as { __reel402Secrets?: Map<SecretName, string> };
 

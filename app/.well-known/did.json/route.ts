@@ -3,4 +3,4 @@ import { didDocumentResponse } from "@/lib/api/did-document-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withErrors(async (request: Request) => didDocumentResponse(request));
+export const GET = withErrors(async () => didDocumentResponse());
