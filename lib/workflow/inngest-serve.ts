@@ -1,11 +1,21 @@
 import "server-only";
 import { serve } from "inngest/next";
+import { getEnv } from "@/lib/env";
+import { ProblemError } from "@/lib/errors/problems";
 import { getInngest } from "@/lib/workflow/inngest";
 
-/** The Inngest endpoint at /api/inngest; built lazily so the build never needs keys. */
+/**
+ * The Inngest endpoint at /api/inngest; built lazily so the build never needs keys. A deployment
+ * on the embedded engine has no such endpoint: the SDK would answer every call with a 500.
+ */
 export function inngestHandlers() {
   let handlers: ReturnType<typeof serve> | undefined;
   const get = () => {
+    if (getEnv().jobEngine !== "inngest")
+      throw new ProblemError(
+        "not_found",
+        "This deployment runs its jobs on the embedded engine; it has no Inngest endpoint.",
+      );
     if (!handlers) {
       const { client, functions } = getInngest();
       handlers = serve({

@@ -1,5 +1,9 @@
+import { withErrors } from "@/lib/api/with-errors";
 import { inngestHandlers } from "@/lib/workflow/inngest-serve";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT } = inngestHandlers();
+const handlers = inngestHandlers();
+export const GET = withErrors(handlers.GET);
+export const POST = withErrors(handlers.POST);
+export const PUT = withErrors(handlers.PUT);
