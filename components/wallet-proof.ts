@@ -7,6 +7,7 @@ import {
   type SIWxExtension,
 } from "@x402/extensions/sign-in-with-x";
 import type { WalletClient } from "viem";
+import { withWalletTimeout } from "@/components/wallet-timeout";
 
 /**
  * The x402 sign-in-with-x proof the jobs API asks for before cancelling or listing a wallet's
@@ -27,10 +28,13 @@ export async function walletProofHeaders(
   const challenge = body.extensions?.[SIGN_IN_WITH_X];
   const chain = challenge?.supportedChains[0];
   if (!challenge || !chain) throw new Error("the server sent no sign-in challenge");
-  const proof = await createSIWxPayload(
-    { ...challenge.info, chainId: chain.chainId, type: chain.type },
-    wallet as Parameters<typeof createSIWxPayload>[1],
-    absolute,
+  // Each proof is used once: every action signs the fresh challenge its own 401 carried.
+  const proof = await withWalletTimeout(
+    createSIWxPayload(
+      { ...challenge.info, chainId: chain.chainId, type: chain.type },
+      wallet as Parameters<typeof createSIWxPayload>[1],
+      absolute,
+    ),
   );
   return { [SIGN_IN_WITH_X]: encodeSIWxHeader(proof) };
 }
