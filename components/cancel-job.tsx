@@ -48,7 +48,7 @@ export function CancelJobButton({
     busy: false,
     message: null,
   });
-  if (!mine || unsupported || (!open && !state.message)) return null;
+  if (!mine || (!open && !state.message) || (unsupported && !state.message)) return null;
 
   const cancel = async () => {
     if (!wallet)
@@ -77,7 +77,7 @@ export function CancelJobButton({
   };
   return (
     <div className="row">
-      {open && (
+      {open && !unsupported && (
         <button
           type="button"
           className="button"

@@ -232,8 +232,7 @@ export function ComposeForm({
   }
 
   async function pay(q: Quote, body: Body, key: string) {
-    if (key !== requestKey)
-      return setStage({ kind: "withdrawn", amountAtomic: q.amountAtomic });
+    if (key !== requestKey) return setStage({ kind: "withdrawn", amountAtomic: q.amountAtomic });
     if (!wallet || !address) return setStage({ kind: "error", message: "Connect a wallet first." });
     if (chainId !== config.chainId)
       return setStage({
@@ -292,8 +291,7 @@ export function ComposeForm({
         createdAt: new Date().toISOString(),
         prompt: caption,
         title: product.title,
-        durationSeconds:
-          product.mode === "fixed" ? product.durationSeconds : Number(body.duration),
+        durationSeconds: product.mode === "fixed" ? product.durationSeconds : Number(body.duration),
         resolution: product.mode === "fixed" ? product.resolution : String(body.resolution),
         payer: address,
         request: result.sent,

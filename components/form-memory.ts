@@ -60,11 +60,7 @@ export function loadSettings(): FormSettings {
       raw.imageSku,
       d.imageSku,
     ),
-    prompt: pick(
-      typeof raw.prompt === "string" && raw.prompt.length <= 4000,
-      raw.prompt,
-      d.prompt,
-    ),
+    prompt: pick(typeof raw.prompt === "string" && raw.prompt.length <= 4000, raw.prompt, d.prompt),
     ratio: pick((RATIOS as readonly unknown[]).includes(raw.ratio), raw.ratio, d.ratio),
     duration: pick(
       Number.isInteger(raw.duration) && Number(raw.duration) >= 4 && Number(raw.duration) <= 15,

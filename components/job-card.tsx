@@ -177,11 +177,7 @@ export function JobCard({
         {started && !finished ? ` · attempt ${data.attempts}` : ""}
       </p>
       {!finished && (
-        <JobProgress
-          progress={data?.progress}
-          receivedAt={data?.progress_at ?? now}
-          now={now}
-        />
+        <JobProgress progress={data?.progress} receivedAt={data?.progress_at ?? now} now={now} />
       )}
       {status === "generating" && <progress aria-label="Generating" />}
       <CancelJobButton
@@ -217,8 +213,8 @@ export function JobCard({
       )}
       {expired && data?.video_expires_at && (
         <p className="muted small" data-testid="job-expired">
-          This clip's download expired on {new Date(data.video_expires_at).toLocaleString()}:
-          videos are kept about 24 hours. Make it again below.
+          This clip's download expired on {new Date(data.video_expires_at).toLocaleString()}: videos
+          are kept about 24 hours. Make it again below.
         </p>
       )}
       {(job.transaction ?? data?.payment?.transaction) && (

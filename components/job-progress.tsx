@@ -89,12 +89,16 @@ export function JobProgress({
   if (eta) facts.push(eta.text);
   const history = Array.isArray(progress.history) ? progress.history : [];
   return (
-    <div className="small" data-testid="job-progress" data-overdue={eta?.overdue ? "true" : "false"}>
+    <div
+      className="small"
+      data-testid="job-progress"
+      data-overdue={eta?.overdue ? "true" : "false"}
+    >
       <p className="job-facts">{facts.join(" · ")}</p>
       {eta?.overdue && (
         <p className="muted" data-testid="job-overdue">
-          Past the estimate from recent clips. It keeps going: a stuck render is retried on
-          another provider automatically, and a clip that fails is refunded.
+          Past the estimate from recent clips. It keeps going: a stuck render is retried on another
+          provider automatically, and a clip that fails is refunded.
         </p>
       )}
       {history.length > 1 && (

@@ -21,7 +21,7 @@ export function cliSnippet(origin: string, recipe: Recipe, priceUsd: string): st
   if (!match) return null;
   const [, model, product] = match;
   const b = recipe.body;
-  const args = ["reel402 generate", shellQuote(String(b.prompt ?? ""))];
+  const args = [`reel402 generate ${shellQuote(String(b.prompt ?? ""))}`];
   args.push(`--url ${shellQuote(origin)}`, `--model ${model}`);
   if (product === "custom") {
     args.push(`--duration ${Number(b.duration ?? 5)}`, `--resolution ${b.resolution ?? "720p"}`);

@@ -29,18 +29,20 @@ function StudioBody({ config }: { config: StudioConfig }) {
         </div>
         <WalletPanel config={config} />
       </header>
-      {config.demoWallet && (
+      {(config.demoWallet || config.localRenderer) && (
         <div className="notice devnet" data-testid="devnet-notice">
-          <p>
-            Devnet: payments use test USDC on the {config.chainName}. The demo wallet is funded and
-            needs no extension.
-          </p>
+          {config.demoWallet && (
+            <p>
+              Devnet: payments use test USDC on the {config.chainName}. The demo wallet is funded
+              and needs no extension.
+            </p>
+          )}
           {config.localRenderer && (
             <p data-testid="renderer-notice">
-              Clips here come from the local stand-in renderer, not a video model: a gradient
-              with your prompt written on it, at the size, length and frame rate you paid for. A
-              production deployment sends the same request to Seedance 2.0 through BytePlus
-              ModelArk or fal.
+              Clips here come from the local stand-in renderer, not a video model: a gradient with
+              your prompt written on it, at the size, length and frame rate you paid for. A
+              production deployment sends the same request to a hosted video model (BytePlus
+              ModelArk or fal), with failover between them.
             </p>
           )}
         </div>
@@ -56,8 +58,8 @@ function StudioBody({ config }: { config: StudioConfig }) {
                 <strong>No clips yet.</strong>
               </p>
               <p className="muted">
-                Paid clips appear here and update live until the video is ready. Signing in with
-                the wallet that paid brings its clips back on any device.
+                Paid clips appear here and update live until the video is ready. Signing in with the
+                wallet that paid brings its clips back on any device.
               </p>
             </div>
           )}

@@ -83,15 +83,17 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
             {noExtension ? (
               <>
                 <p>
-                  <strong>No browser wallet found.</strong> To pay you need a wallet holding USDC
-                  on {config.chainName}:
+                  <strong>No browser wallet found.</strong> To pay you need a wallet holding USDC on{" "}
+                  {config.chainName}:
                 </p>
                 <ul>
                   <li>
                     a browser wallet extension (MetaMask, Coinbase Wallet, Rabby…): install one,
                     then reload this page;
                   </li>
-                  {walletConnect && <li>a phone wallet: choose WalletConnect and scan the code;</li>}
+                  {walletConnect && (
+                    <li>a phone wallet: choose WalletConnect and scan the code;</li>
+                  )}
                   {demo && (
                     <li>
                       on this devnet, the demo wallet: funded with test USDC, no extension needed.
@@ -101,11 +103,18 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
               </>
             ) : (
               <p>
-                <strong>The wallet did not connect.</strong>{" "}
-                {failure?.message.split("\n")[0]} Try again, or choose another wallet.
+                <strong>The wallet did not connect.</strong> {failure?.message.split("\n")[0]} Try
+                again, or choose another wallet.
               </p>
             )}
-            <button type="button" className="link" onClick={() => (setNoExtension(false), reset())}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                setNoExtension(false);
+                reset();
+              }}
+            >
               Close
             </button>
           </div>
