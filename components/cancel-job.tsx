@@ -3,20 +3,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { describeWalletFailure } from "@/components/wallet-failure";
 import { useState } from "react";
-import type { WalletClient } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
-import { walletProofHeaders } from "@/components/wallet-proof";
-
-/**
- * The headers that prove the payer asks: a sign-in-with-x signature over the server's challenge
- * for this job's path (DELETE /jobs/{id} answers 401 with it and cancels nothing without one).
- */
-export type CancelAuthorizer = (
-  wallet: WalletClient,
-  jobId: string,
-) => Promise<Record<string, string>>;
-export const authorizeCancel: CancelAuthorizer = (wallet, jobId) =>
-  walletProofHeaders(wallet, `/jobs/${jobId}`, "DELETE");
+import { fetchWithWalletProof } from "@/components/wallet-proof";
 
 /** Set once a DELETE answered 405/404: this server does not cancel, so no card offers it again. */
 const SUPPORT = ["cancel-unsupported"] as const;
@@ -58,8 +46,7 @@ export function CancelJobButton({
       });
     setState({ busy: true, message: null });
     try {
-      const headers = await authorizeCancel(wallet, jobId);
-      const res = await fetch(`/jobs/${jobId}`, { method: "DELETE", headers });
+      const res = await fetchWithWalletProof(wallet, `/jobs/${jobId}`, "DELETE");
       if (res.status === 405 || res.status === 404) {
         client.setQueryData(SUPPORT, true);
         return setState({ busy: false, message: "This server does not cancel clips." });

@@ -5,12 +5,13 @@ import { formatUnits } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
 import type { StoredJob } from "@/components/job-store";
 import type { Job } from "@/components/live-job";
-import { walletProofHeaders } from "@/components/wallet-proof";
+import { fetchWithWalletProof } from "@/components/wallet-proof";
 import { describeWalletFailure } from "@/components/wallet-failure";
 import { IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/products";
 
 type HistoryJob = Job & { sku: string };
-const PAGES = 3; // up to 60 clips, newest first: more than the list keeps
+// One page of the most the API lists (50, as many as the page keeps): one request, one signature.
+const LIMIT = 50;
 
 function toStored(job: HistoryJob, payer: string): StoredJob {
   const product = [...PRODUCTS, ...IMAGE_PRODUCTS].find((p) => p.sku === job.sku);
@@ -56,24 +57,16 @@ export function WalletHistory({ onFound }: { onFound: (jobs: StoredJob[]) => voi
       });
     setState({ busy: true, message: "Sign the sign-in message in your wallet…" });
     try {
-      const path = `/jobs?payer=${address.toLowerCase()}`;
-      const headers = await walletProofHeaders(wallet, path);
-      const found: StoredJob[] = [];
-      let cursor: string | null = null;
-      for (let page = 0; page < PAGES; page++) {
-        const res = await fetch(cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path, {
-          headers,
-        });
-        const body = (await res.json().catch(() => ({}))) as {
-          jobs?: HistoryJob[];
-          next_cursor?: string | null;
-          detail?: string;
-        };
-        if (!res.ok) throw new Error(body.detail ?? `the server answered ${res.status}`);
-        found.push(...(body.jobs ?? []).map((j) => toStored(j, address)));
-        cursor = body.next_cursor ?? null;
-        if (!cursor) break;
-      }
+      const res = await fetchWithWalletProof(
+        wallet,
+        `/jobs?payer=${address.toLowerCase()}&limit=${LIMIT}`,
+      );
+      const body = (await res.json().catch(() => ({}))) as {
+        jobs?: HistoryJob[];
+        detail?: string;
+      };
+      if (!res.ok) throw new Error(body.detail ?? `the server answered ${res.status}`);
+      const found = (body.jobs ?? []).map((j) => toStored(j, address));
       onFound(found);
       setState({
         busy: false,
