@@ -69,6 +69,8 @@ export function ComposeForm({
   const { data: wallet } = useWalletClient();
   const balance = useUsdcBalance(config);
   const errorBox = useRef<HTMLDivElement>(null);
+  // A double click must not ask the wallet twice: the first click holds this until it is done.
+  const paying = useRef(false);
 
   useEffect(() => {
     const kept = loadSettings();
@@ -232,6 +234,16 @@ export function ComposeForm({
   }
 
   async function pay(q: Quote, body: Body, key: string) {
+    if (paying.current) return;
+    paying.current = true;
+    try {
+      await payOnce(q, body, key);
+    } finally {
+      paying.current = false;
+    }
+  }
+
+  async function payOnce(q: Quote, body: Body, key: string) {
     if (key !== requestKey) return setStage({ kind: "withdrawn", amountAtomic: q.amountAtomic });
     if (!wallet || !address) return setStage({ kind: "error", message: "Connect a wallet first." });
     if (chainId !== config.chainId)

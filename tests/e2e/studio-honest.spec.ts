@@ -69,7 +69,8 @@ test("a changed field withdraws the quote; the new quote is what the chain charg
 
   await page.getByRole("button", { name: "Get exact price" }).click();
   await expect(page.getByTestId("live-price")).toHaveText("2.19 USDC");
-  await pay.click();
+  // An impatient double click asks the wallet once and pays once.
+  await pay.dblclick();
   const card = page.getByTestId("job-card").first();
   await expect(card).toBeInViewport();
   await expect(card.getByTestId("job-facts")).toHaveText("12 s clip · 720p · 16:9 · 2.19 USDC");
