@@ -49,6 +49,8 @@ async function main() {
           reducedMotion: "reduce",
           deviceScaleFactor: 1,
         });
+        // A shared 2-core machine can take a minute for a first page: wait rather than fail.
+        context.setDefaultTimeout(120_000);
         const page = await context.newPage();
         const name = (state: string) => `studio-${state}-${tag}${scheme === "dark" ? "-dark" : ""}`;
         const full = width > 800;
