@@ -1,38 +1,13 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { describeWalletFailure } from "@/components/wallet-failure";
 import { useState } from "react";
-import type { WalletClient } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
-import { walletProofHeaders } from "@/components/wallet-proof";
+import { fetchWithWalletProof } from "@/components/wallet-proof";
 
-/**
- * The headers that prove the payer asks: a sign-in-with-x signature over the server's challenge
- * for this job's path (DELETE /jobs/{id} answers 401 with it and cancels nothing without one).
- */
-export type CancelAuthorizer = (
-  wallet: WalletClient,
-  jobId: string,
-) => Promise<Record<string, string>>;
-export const authorizeCancel: CancelAuthorizer = (wallet, jobId) =>
-  walletProofHeaders(wallet, `/jobs/${jobId}`, "DELETE");
-
-const SUPPORT = ["cancel-supported"] as const;
-
-/**
- * Whether this server cancels jobs at all, asked once per page with a DELETE of a job id that
- * cannot exist: a 405 means no route takes DELETE. Nothing can be cancelled by this question.
- */
-function useCancelSupported(enabled: boolean): boolean {
-  const query = useQuery({
-    queryKey: SUPPORT,
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () =>
-      (await fetch(`/jobs/${crypto.randomUUID()}`, { method: "DELETE" })).status !== 405,
-  });
-  return query.data === true;
-}
+/** Set once a DELETE answered 405/404: this server does not cancel, so no card offers it again. */
+const SUPPORT = ["cancel-unsupported"] as const;
 
 export function CancelJobButton({
   jobId,
@@ -51,21 +26,30 @@ export function CancelJobButton({
   const { data: wallet } = useWalletClient();
   const client = useQueryClient();
   const mine = Boolean(address && payer && address.toLowerCase() === payer.toLowerCase());
-  const supported = useCancelSupported(mine);
+  // Asked of the server only when someone cancels: a probe on load was a 401 in every console.
+  const unsupported = useQuery({
+    queryKey: SUPPORT,
+    queryFn: () => false,
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({
     busy: false,
     message: null,
   });
-  if (!mine || !supported || !wallet || (!open && !state.message)) return null;
+  if (!mine || (!open && !state.message) || (unsupported && !state.message)) return null;
 
   const cancel = async () => {
+    if (!wallet)
+      return setState({
+        busy: false,
+        message: "The wallet is still reconnecting. Try again in a moment.",
+      });
     setState({ busy: true, message: null });
     try {
-      const headers = await authorizeCancel(wallet, jobId);
-      const res = await fetch(`/jobs/${jobId}`, { method: "DELETE", headers });
+      const res = await fetchWithWalletProof(wallet, `/jobs/${jobId}`, "DELETE");
       if (res.status === 405 || res.status === 404) {
-        client.setQueryData(SUPPORT, false); // this server does not cancel: hide the button
-        return;
+        client.setQueryData(SUPPORT, true);
+        return setState({ busy: false, message: "This server does not cancel clips." });
       }
       if (res.ok) {
         setState({ busy: false, message: null });
@@ -75,12 +59,12 @@ export function CancelJobButton({
       const body = (await res.json().catch(() => ({}))) as { detail?: string };
       setState({ busy: false, message: body.detail ?? `Could not cancel (${res.status}).` });
     } catch (error) {
-      setState({ busy: false, message: `Could not cancel: ${(error as Error).message}` });
+      setState({ busy: false, message: `Not cancelled: ${describeWalletFailure(error)}` });
     }
   };
   return (
     <div className="row">
-      {open && (
+      {open && !unsupported && (
         <button
           type="button"
           className="button"
@@ -89,6 +73,11 @@ export function CancelJobButton({
         >
           Cancel this clip
         </button>
+      )}
+      {state.busy && (
+        <span className="muted small" role="status">
+          Sign the cancel request in your wallet…
+        </span>
       )}
       {state.message && (
         <span className="error small" role="alert" data-testid="cancel-refused">

@@ -20,13 +20,21 @@ import {
 import { ImagePicker, type PickedImage } from "@/components/image-picker";
 import type { StoredJob } from "@/components/job-store";
 import { useUsdcBalance } from "@/components/wallet-panel";
+import { DEFAULT_SETTINGS, loadSettings, saveSettings } from "@/components/form-memory";
+import { refusalTitle } from "@/components/refusal-title";
+import { WalletTimeout, withWalletTimeout } from "@/components/wallet-timeout";
 
 type Body = Record<string, unknown>;
 type Stage =
   | { kind: "idle" }
   | { kind: "busy"; label: string }
-  | { kind: "confirm"; quote: Quote; body: Body }
-  | { kind: "error"; message: string; refusal?: Refusal; retry?: () => void };
+  /** A quote holds only for the request it was made for: `key` names that request. */
+  | { kind: "confirm"; quote: Quote; body: Body; key: string }
+  | { kind: "withdrawn"; amountAtomic: bigint }
+  | { kind: "error"; message: string; title?: string; refusal?: Refusal; retry?: () => void };
+
+/** Which picture a request carries: a new pick (even of the same file) is a new request. */
+const pictureKey = (picked: PickedImage | null) => picked?.url ?? null;
 
 export function ComposeForm({
   config,
@@ -35,28 +43,76 @@ export function ComposeForm({
   config: StudioConfig;
   onJob: (job: StoredJob) => void;
 }) {
-  const [kind, setKind] = useState<"text" | "image">("text");
+  const [kind, setKind] = useState<"text" | "image">(DEFAULT_SETTINGS.kind);
   const products: readonly AnyProduct[] = kind === "text" ? PRODUCTS : IMAGE_PRODUCTS;
-  const [sku, setSku] = useState(PRODUCTS[0]?.sku ?? "");
+  const [textSku, setTextSku] = useState(DEFAULT_SETTINGS.textSku);
+  const [imageSku, setImageSku] = useState(DEFAULT_SETTINGS.imageSku);
+  const sku = kind === "text" ? textSku : imageSku;
+  const setSku = kind === "text" ? setTextSku : setImageSku;
   const product = (products.find((p) => p.sku === sku) ?? products[0]) as AnyProduct;
   const [image, setImage] = useState<PickedImage | null>(null);
   const [lastImage, setLastImage] = useState<PickedImage | null>(null);
   // Upload ids by file, so a second quote of the same picture does not upload it again.
   const uploaded = useRef(new Map<File, string>());
-  const [prompt, setPrompt] = useState("");
-  const [ratio, setRatio] = useState<string>("16:9");
-  const [duration, setDuration] = useState(5);
-  const [resolution, setResolution] = useState<Resolution>("720p");
-  const [seed, setSeed] = useState("");
-  const [audio, setAudio] = useState(false);
-  const [cameraFixed, setCameraFixed] = useState(false);
+  const [prompt, setPrompt] = useState(DEFAULT_SETTINGS.prompt);
+  const [ratio, setRatio] = useState<string>(DEFAULT_SETTINGS.ratio);
+  const [duration, setDuration] = useState(DEFAULT_SETTINGS.duration);
+  const [resolution, setResolution] = useState<Resolution>(DEFAULT_SETTINGS.resolution);
+  const [seed, setSeed] = useState(DEFAULT_SETTINGS.seed);
+  const [audio, setAudio] = useState(DEFAULT_SETTINGS.audio);
+  const [cameraFixed, setCameraFixed] = useState(DEFAULT_SETTINGS.cameraFixed);
+  // Settings come back after hydration (the server has no localStorage), then follow every change.
+  const [restored, setRestored] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
   const [countdown, setCountdown] = useState(0);
   const { address, chainId } = useAccount();
   const { data: wallet } = useWalletClient();
   const balance = useUsdcBalance(config);
   const errorBox = useRef<HTMLDivElement>(null);
+  // A double click must not ask the wallet twice: the first click holds this until it is done.
+  const paying = useRef(false);
 
+  useEffect(() => {
+    const kept = loadSettings();
+    setKind(kept.kind);
+    setTextSku(kept.textSku);
+    setImageSku(kept.imageSku);
+    setPrompt(kept.prompt);
+    setRatio(kept.ratio);
+    setDuration(kept.duration);
+    setResolution(kept.resolution);
+    setSeed(kept.seed);
+    setAudio(kept.audio);
+    setCameraFixed(kept.cameraFixed);
+    setRestored(true);
+  }, []);
+  useEffect(() => {
+    if (!restored) return;
+    saveSettings({
+      kind,
+      textSku,
+      imageSku,
+      prompt,
+      ratio,
+      duration,
+      resolution,
+      seed,
+      audio,
+      cameraFixed,
+    });
+  }, [
+    restored,
+    kind,
+    textSku,
+    imageSku,
+    prompt,
+    ratio,
+    duration,
+    resolution,
+    seed,
+    audio,
+    cameraFixed,
+  ]);
   useEffect(() => {
     if (product.mode !== "fixed" && !product.resolutions.includes(resolution))
       setResolution("720p");
@@ -75,9 +131,7 @@ export function ComposeForm({
 
   const chooseKind = (next: "text" | "image") => {
     setKind(next);
-    setSku((next === "text" ? PRODUCTS : IMAGE_PRODUCTS)[0]?.sku ?? "");
     setRatio(next === "text" ? "16:9" : "adaptive");
-    setStage({ kind: "idle" });
   };
 
   const params = () => ({
@@ -116,11 +170,38 @@ export function ComposeForm({
     quote(product, { durationSeconds: duration, resolution, generateAudio: audio }),
   );
   const chars = [...prompt].length;
+  /** Everything that decides the body and so the price: the quote is for this and nothing else. */
+  const requestKey = JSON.stringify(
+    product.mode === "fixed"
+      ? [product.sku, prompt, ratio]
+      : [
+          product.sku,
+          prompt,
+          ratio,
+          duration,
+          resolution,
+          seed.trim(),
+          audio,
+          cameraFixed,
+          ...(product.mode === "image" ? [pictureKey(image), pictureKey(lastImage)] : []),
+        ],
+  );
+  const liveQuote = stage.kind === "confirm" && stage.key === requestKey ? stage : null;
+  // Any change to the clip withdraws its quote at once, and says so: it can no longer be paid.
+  useEffect(() => {
+    if (stage.kind === "confirm" && stage.key !== requestKey)
+      setStage({ kind: "withdrawn", amountAtomic: stage.quote.amountAtomic });
+  }, [stage, requestKey]);
 
-  const fail = (refusal: Refusal) => {
+  const fail = (refusal: Refusal, source: "upload" | "quote" = "quote") => {
     if (refusal.retryAfterSeconds && refusal.status === 429)
       setCountdown(refusal.retryAfterSeconds);
-    setStage({ kind: "error", message: refusal.detail, refusal });
+    setStage({
+      kind: "error",
+      message: refusal.detail,
+      title: refusalTitle(refusal, source),
+      refusal,
+    });
   };
 
   async function getQuote(e: React.FormEvent) {
@@ -139,19 +220,31 @@ export function ComposeForm({
           ? "Uploading and checking your image, then getting the exact price…"
           : "Checking your prompt and getting the exact price…",
     });
+    const key = requestKey;
     const body = await buildBody().catch(() => null);
     if (!body) return offline();
-    if (body.kind === "refused") return fail(body as Refusal);
+    if (body.kind === "refused") return fail(body as Refusal, "upload");
     const result = await requestQuote(product.path, body).catch((err: unknown) => ({
       kind: "network" as const,
       err,
     }));
     if (result.kind === "network") return offline();
     if (result.kind === "refused") return fail(result);
-    setStage({ kind: "confirm", quote: result, body });
+    setStage({ kind: "confirm", quote: result, body, key });
   }
 
-  async function pay(q: Quote, body: Body) {
+  async function pay(q: Quote, body: Body, key: string) {
+    if (paying.current) return;
+    paying.current = true;
+    try {
+      await payOnce(q, body, key);
+    } finally {
+      paying.current = false;
+    }
+  }
+
+  async function payOnce(q: Quote, body: Body, key: string) {
+    if (key !== requestKey) return setStage({ kind: "withdrawn", amountAtomic: q.amountAtomic });
     if (!wallet || !address) return setStage({ kind: "error", message: "Connect a wallet first." });
     if (chainId !== config.chainId)
       return setStage({
@@ -164,23 +257,31 @@ export function ComposeForm({
         message: `Insufficient balance: this clip costs ${formatUnits(q.amountAtomic, 6)} USDC and the wallet holds ${formatUnits(balance.data, 6)}.`,
       });
     }
-    const key = crypto.randomUUID();
+    const idempotencyKey = crypto.randomUUID();
     let signature: string;
     try {
-      setStage({ kind: "busy", label: "Waiting for your signature in the wallet…" });
-      signature = await signPayment(wallet, q, config.network);
+      setStage({
+        kind: "busy",
+        label: `Approve the payment of ${formatUnits(q.amountAtomic, 6)} USDC in your wallet…`,
+      });
+      signature = await withWalletTimeout(signPayment(wallet, q, config.network));
     } catch (err) {
       return setStage({
         kind: "error",
+        title: "Not paid",
         message: isUserRejection(err)
           ? "Signature rejected in the wallet. Nothing was charged."
-          : `The wallet could not sign: ${String((err as Error).message ?? err).split("\n")[0]}`,
+          : err instanceof WalletTimeout
+            ? err.message
+            : `The wallet could not sign: ${String((err as Error).message ?? err).split("\n")[0]}. Nothing was charged.`,
       });
     }
     const send = async (): Promise<void> => {
       setStage({ kind: "busy", label: "Settling the payment…" });
       // A retry reuses the same key and signature, so it can never pay twice.
-      const result = await submitPaid(product.path, body, signature, key).catch(() => null);
+      const result = await submitPaid(product.path, body, signature, idempotencyKey).catch(
+        () => null,
+      );
       if (!result)
         return setStage({
           kind: "error",
@@ -188,10 +289,12 @@ export function ComposeForm({
           retry: () => void send(),
         });
       if (result.kind === "refused") return fail(result);
+      // The card is made from the request that was paid, never from the form as it is now.
+      const paidPrompt = typeof body.prompt === "string" ? body.prompt : "";
       const caption =
         product.mode === "image"
-          ? `Animated ${image?.file.name ?? "image"}${lastImage ? ` → ${lastImage.file.name}` : ""}${prompt.trim() ? `: ${prompt}` : ""}`
-          : prompt;
+          ? `Animated ${image?.file.name ?? "image"}${lastImage ? ` → ${lastImage.file.name}` : ""}${paidPrompt.trim() ? `: ${paidPrompt}` : ""}`
+          : paidPrompt;
       onJob({
         id: result.jobId,
         sku: product.sku,
@@ -200,8 +303,8 @@ export function ComposeForm({
         createdAt: new Date().toISOString(),
         prompt: caption,
         title: product.title,
-        durationSeconds: product.mode === "fixed" ? product.durationSeconds : duration,
-        resolution: product.mode === "fixed" ? product.resolution : resolution,
+        durationSeconds: product.mode === "fixed" ? product.durationSeconds : Number(body.duration),
+        resolution: product.mode === "fixed" ? product.resolution : String(body.resolution),
         payer: address,
         request: result.sent,
       });
@@ -373,8 +476,13 @@ export function ComposeForm({
         )}
       </div>
       <div className="row price-row">
-        <span className="price" data-testid="live-price">
-          {livePrice} USDC
+        <span className="price-block">
+          <span className="price-label muted small">
+            {liveQuote ? "Exact quote" : "Estimate from the price book"}
+          </span>
+          <span className="price" data-testid="live-price">
+            {liveQuote ? formatUnits(liveQuote.quote.amountAtomic, 6) : livePrice} USDC
+          </span>
         </span>
         <button
           type="submit"
@@ -395,23 +503,33 @@ export function ComposeForm({
           {stage.label}
         </p>
       )}
-      {stage.kind === "confirm" && (
+      {stage.kind === "withdrawn" && (
+        <p className="notice small" role="status" data-testid="quote-withdrawn">
+          You changed the clip, so the quote of {formatUnits(stage.amountAtomic, 6)} USDC was
+          withdrawn: it paid for the old settings. Get the exact price of this clip to pay for it.
+        </p>
+      )}
+      {liveQuote && (
         <div className="confirm" role="dialog" aria-label="Confirm payment">
           <p>
             Exact price for this clip:{" "}
             <strong data-testid="quoted-price">
-              {formatUnits(stage.quote.amountAtomic, 6)} USDC
+              {formatUnits(liveQuote.quote.amountAtomic, 6)} USDC
             </strong>{" "}
             on {config.chainName}. You sign once; nothing is charged if generation is refused.
+            Changing anything above withdraws this quote.
           </p>
           <div className="row">
             <button
               type="button"
               className="button primary"
-              onClick={() => void pay(stage.quote, stage.body)}
+              onClick={() => void pay(liveQuote.quote, liveQuote.body, liveQuote.key)}
               disabled={!address}
+              data-testid="pay-button"
             >
-              {address ? "Pay and generate" : "Connect a wallet to pay"}
+              {address
+                ? `Pay ${formatUnits(liveQuote.quote.amountAtomic, 6)} USDC and generate`
+                : "Connect a wallet to pay"}
             </button>
             <button type="button" className="button" onClick={() => setStage({ kind: "idle" })}>
               Cancel
@@ -421,7 +539,7 @@ export function ComposeForm({
       )}
       {stage.kind === "error" && (
         <div className="error-box" role="alert" data-testid="form-error" ref={errorBox}>
-          <strong>{stage.refusal?.title ?? "Something went wrong"}</strong>
+          <strong>{stage.title ?? stage.refusal?.title ?? "Something went wrong"}</strong>
           <p>{stage.message}</p>
           {stage.refusal?.category && (
             <p className="small">Policy: {stage.refusal.category.replace("_", " ")}</p>

@@ -1,11 +1,23 @@
 "use client";
 
 import { useState } from "react";
-import type { SentRequest } from "@/components/job-store";
-import { curlSnippet, typescriptSnippet } from "@/components/request-snippets";
+import {
+  cliSnippet,
+  curlQuoteSnippet,
+  type Recipe,
+  typescriptSnippet,
+} from "@/components/request-snippets";
 
-/** "Copy as curl / TypeScript" for the request a job was made from. */
-export function CopyRequest({ sent, network }: { sent: SentRequest; network: string }) {
+/** "Request as code": the clip's request as a recipe that works again, for a shell or a program. */
+export function CopyRequest({
+  recipe,
+  network,
+  priceUsd,
+}: {
+  recipe: Recipe;
+  network: string;
+  priceUsd: string;
+}) {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async (label: string, text: string) => {
     try {
@@ -16,18 +28,28 @@ export function CopyRequest({ sent, network }: { sent: SentRequest; network: str
     }
   };
   const origin = window.location.origin;
-  const curl = curlSnippet(origin, sent);
+  const cli = cliSnippet(origin, recipe, priceUsd);
+  const shown = cli ?? curlQuoteSnippet(origin, recipe);
   return (
     <details className="job-extras">
       <summary>Request as code</summary>
+      <p className="muted small">
+        {cli
+          ? "Makes this clip again with the reel402 command (it pays a new quote with the key in $REEL402_PRIVATE_KEY), or from code with @x402/fetch."
+          : "Asks this body's exact price by hand (nothing is paid), or pays for it from code with @x402/fetch."}
+      </p>
       <div className="row">
-        <button type="button" className="button" onClick={() => void copy("curl command", curl)}>
-          Copy as curl
+        <button
+          type="button"
+          className="button"
+          onClick={() => void copy(cli ? "Command" : "curl command", shown)}
+        >
+          {cli ? "Copy command" : "Copy as curl"}
         </button>
         <button
           type="button"
           className="button"
-          onClick={() => void copy("TypeScript", typescriptSnippet(origin, sent, network))}
+          onClick={() => void copy("TypeScript", typescriptSnippet(origin, recipe, network))}
         >
           Copy as TypeScript
         </button>
@@ -35,7 +57,7 @@ export function CopyRequest({ sent, network }: { sent: SentRequest; network: str
           {copied}
         </span>
       </div>
-      <pre data-testid="curl-snippet">{curl}</pre>
+      <pre data-testid="request-snippet">{shown}</pre>
     </details>
   );
 }

@@ -45,7 +45,38 @@ function ordinal(n: number): string {
   return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
 }
 
-export function JobProgress({ progress }: { progress: JobProgressInfo | undefined }) {
+/**
+ * The service's estimate, counted down here from when it arrived and revised by every new figure
+ * the service sends; once the time is up the card says the job is over its estimate, plainly.
+ */
+export function etaText(
+  progress: JobProgressInfo,
+  receivedAt: number,
+  now: number,
+): { text: string; overdue: boolean } | null {
+  if (typeof progress.eta_seconds !== "number" || progress.phase === "done") return null;
+  const left = progress.eta_seconds - Math.max(0, (now - receivedAt) / 1000);
+  if (left >= 1) return { text: `ready in about ${humanSeconds(left)}`, overdue: false };
+  const over = Math.round(-left);
+  return {
+    text:
+      over < 5
+        ? "taking a little longer than estimated"
+        : `${humanSeconds(over)} over its estimate, still working`,
+    overdue: true,
+  };
+}
+
+export function JobProgress({
+  progress,
+  receivedAt,
+  now,
+}: {
+  progress: JobProgressInfo | undefined;
+  /** When the page got this progress (ms since the epoch): the estimate counts from then. */
+  receivedAt: number;
+  now: number;
+}) {
   if (!progress || typeof progress !== "object") return null;
   const facts: string[] = [PHASES[progress.phase] ?? progress.phase];
   if (typeof progress.queue_position === "number")
@@ -54,12 +85,22 @@ export function JobProgress({ progress }: { progress: JobProgressInfo | undefine
         ? "next in the queue"
         : `${ordinal(progress.queue_position)} in the queue`,
     );
-  if (typeof progress.eta_seconds === "number" && progress.phase !== "done")
-    facts.push(`ready in about ${humanSeconds(progress.eta_seconds)}`);
+  const eta = etaText(progress, receivedAt, now);
+  if (eta) facts.push(eta.text);
   const history = Array.isArray(progress.history) ? progress.history : [];
   return (
-    <div className="small" data-testid="job-progress">
+    <div
+      className="small"
+      data-testid="job-progress"
+      data-overdue={eta?.overdue ? "true" : "false"}
+    >
       <p className="job-facts">{facts.join(" · ")}</p>
+      {eta?.overdue && (
+        <p className="muted" data-testid="job-overdue">
+          Past the estimate from recent clips. It keeps going: a stuck render is retried on another
+          provider automatically, and a clip that fails is refunded.
+        </p>
+      )}
       {history.length > 1 && (
         <details>
           <summary>Attempts ({history.length})</summary>

@@ -16,11 +16,17 @@ export type StoredJob = {
   resolution?: string;
   /** The wallet that paid: only it may cancel the job. */
   payer?: string;
-  /** The paid request exactly as sent, for "copy as curl / TypeScript". */
+  /** The paid request's endpoint and body, for "Request as code"; never its spent payment. */
   request?: SentRequest;
 };
 
-export type SentRequest = { path: string; headers: Record<string, string>; body: unknown };
+export type SentRequest = { path: string; body: Record<string, unknown> };
+
+/** Jobs stored by older studios kept the paid request's headers, its spent signature among them. */
+function withoutHeaders(job: StoredJob): StoredJob {
+  if (!job.request) return job;
+  return { ...job, request: { path: job.request.path, body: job.request.body } };
+}
 
 const KEY = "reel402.jobs";
 
@@ -28,7 +34,11 @@ export function useStoredJobs() {
   const [jobs, setJobs] = useState<StoredJob[]>([]);
   useEffect(() => {
     try {
-      setJobs(JSON.parse(localStorage.getItem(KEY) ?? "[]") as StoredJob[]);
+      const kept = (JSON.parse(localStorage.getItem(KEY) ?? "[]") as StoredJob[]).map(
+        withoutHeaders,
+      );
+      localStorage.setItem(KEY, JSON.stringify(kept));
+      setJobs(kept);
     } catch {
       setJobs([]);
     }

@@ -18,6 +18,21 @@ export type Job = {
   progress?: JobProgressInfo;
   refund?: { status: string; amount: string; transaction: string | null } | null;
   payment?: { amount: string; network: string; transaction: string | null };
+  sku?: string;
+  /** What the job was paid for, as the server recorded it. */
+  request?: {
+    model: string;
+    prompt: string;
+    duration_seconds: number;
+    resolution: string;
+    ratio: string;
+    generate_audio: boolean;
+    camera_fixed: boolean | null;
+    seed: number | null;
+    images: number;
+  };
+  /** Client-side: when this page received `progress` (its ETA counts down from then). */
+  progress_at?: number;
 };
 
 export const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
@@ -27,7 +42,7 @@ const jobKey = (id: string) => ["job", id] as const;
 async function fetchJob(id: string): Promise<Job> {
   const res = await fetch(`/jobs/${id}`);
   if (!res.ok) throw new Error(`status ${res.status}`);
-  return res.json() as Promise<Job>;
+  return { ...((await res.json()) as Job), progress_at: Date.now() };
 }
 
 /** A refund is worth watching until the chain has confirmed it. */
@@ -42,6 +57,7 @@ function applyEvent(client: QueryClient, id: string, type: string, data: Record<
         ...prev,
         status: String(data.status),
         progress: data.progress as JobProgressInfo,
+        progress_at: Date.now(),
       };
     if (type === "status")
       return { ...prev, status: String(data.status), updated_at: String(data.at) };
@@ -67,7 +83,8 @@ export function useLiveJob(id: string) {
     refetchInterval: (q) => {
       const job = q.state.data;
       if (job && TERMINAL.has(job.status)) return refundPending(job) ? 3000 : false;
-      if (streaming) return false;
+      // The stream brings every change; a slow read now and then revises the estimate too.
+      if (streaming) return 30_000;
       return Math.min(10_000, 1000 * 1.3 ** q.state.dataUpdateCount);
     },
   });

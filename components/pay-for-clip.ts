@@ -29,7 +29,7 @@ export type Paid = {
   jobId: string;
   status: string;
   transaction: string | null;
-  /** The request exactly as sent, so the studio can offer it as code. */
+  /** The endpoint and body that were paid for, so the studio can offer them as code. */
   sent: SentRequest;
 };
 
@@ -125,7 +125,7 @@ export async function submitPaid(
     jobId: created.job_id,
     status: created.status,
     transaction: receipt ? decodePaymentResponseHeader(receipt).transaction : null,
-    sent: { path, headers, body },
+    sent: { path, body: body as Record<string, unknown> },
   };
 }
 

@@ -7,9 +7,17 @@ import { useStoredJobs } from "@/components/job-store";
 import { WalletHistory } from "@/components/wallet-history";
 import { WalletPanel } from "@/components/wallet-panel";
 import type { StudioConfig } from "@/lib/storefront/studio-config";
+import { useState } from "react";
+import type { StoredJob } from "@/components/job-store";
 
 function StudioBody({ config }: { config: StudioConfig }) {
   const { jobs, add, remove, merge } = useStoredJobs();
+  // The clip just paid on this page: its card scrolls into view (on a phone it is below the form).
+  const [freshId, setFreshId] = useState<string | null>(null);
+  const onJob = (job: StoredJob) => {
+    add(job);
+    setFreshId(job.id);
+  };
   return (
     <div className="page">
       <header className="top">
@@ -21,22 +29,39 @@ function StudioBody({ config }: { config: StudioConfig }) {
         </div>
         <WalletPanel config={config} />
       </header>
-      {config.demoWallet && (
-        <p className="notice">
-          Devnet: payments use test USDC on the {config.chainName}. The demo wallet is funded and
-          needs no extension.
-        </p>
+      {(config.demoWallet || config.localRenderer) && (
+        <div className="notice devnet" data-testid="devnet-notice">
+          {config.demoWallet && (
+            <p>
+              Devnet: payments use test USDC on the {config.chainName}. The demo wallet is funded
+              and needs no extension.
+            </p>
+          )}
+          {config.localRenderer && (
+            <p data-testid="renderer-notice">
+              Clips here come from the local stand-in renderer, not a video model: a gradient with
+              your prompt written on it, at the size, length and frame rate you paid for. A
+              production deployment sends the same request to a hosted video model (BytePlus
+              ModelArk or fal), with failover between them.
+            </p>
+          )}
+        </div>
       )}
       <main className="columns">
-        <ComposeForm config={config} onJob={add} />
+        <ComposeForm config={config} onJob={onJob} />
         <section aria-label="Your clips" className="jobs">
           <h2>Your clips</h2>
           <WalletHistory onFound={merge} />
           {jobs.length === 0 && (
-            <p className="muted">
-              Paid clips appear here and keep updating until the video is ready. Signing in with the
-              wallet that paid brings back its clips from any device.
-            </p>
+            <div className="empty" data-testid="jobs-empty">
+              <p>
+                <strong>No clips yet.</strong>
+              </p>
+              <p className="muted">
+                Paid clips appear here and update live until the video is ready. Signing in with the
+                wallet that paid brings its clips back on any device.
+              </p>
+            </div>
           )}
           {jobs.map((job) => (
             <JobCard
@@ -45,6 +70,7 @@ function StudioBody({ config }: { config: StudioConfig }) {
               explorerTxUrl={config.explorerTxUrl}
               network={config.network}
               onRemove={() => remove(job.id)}
+              fresh={job.id === freshId}
             />
           ))}
         </section>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { erc20Abi, formatUnits } from "viem";
 import { useAccount, useConnect, useDisconnect, useReadContract, useSwitchChain } from "wagmi";
 import { forgetDemoWallet, useRememberDemoWallet } from "@/components/demo-wallet-memory";
@@ -29,15 +30,24 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
   const walletConnect = connectors.find((c) => c.type === "walletConnect");
   const pairingUri = useWalletConnectUri(walletConnect);
   useRememberDemoWallet(config);
+  const [noExtension, setNoExtension] = useState(false);
 
   if (!isConnected || !address) {
+    const connectInjected = () => {
+      // Without an extension there is nothing to connect: say what the options are instead.
+      const hasProvider =
+        typeof window !== "undefined" && (window as { ethereum?: unknown }).ethereum !== undefined;
+      setNoExtension(!hasProvider);
+      if (hasProvider && injected) connect({ connector: injected });
+    };
+    const failure = error && !/provider not found/i.test(error.message) ? error : null;
     return (
       <section className="wallet" aria-label="Wallet">
         <button
           type="button"
           className="button primary"
           disabled={!injected || isPending}
-          onClick={() => injected && connect({ connector: injected })}
+          onClick={connectInjected}
         >
           Connect wallet
         </button>
@@ -68,7 +78,47 @@ export function WalletPanel({ config }: { config: StudioConfig }) {
             onCancel={() => walletConnect?.disconnect().finally(reset)}
           />
         )}
-        {error && <p className="error small">{error.message.split("\n")[0]}</p>}
+        {(noExtension || failure) && (
+          <div className="wallet-help" role="alert" data-testid="wallet-help">
+            {noExtension ? (
+              <>
+                <p>
+                  <strong>No browser wallet found.</strong> To pay you need a wallet holding USDC on{" "}
+                  {config.chainName}:
+                </p>
+                <ul>
+                  <li>
+                    a browser wallet extension (MetaMask, Coinbase Wallet, Rabby…): install one,
+                    then reload this page;
+                  </li>
+                  {walletConnect && (
+                    <li>a phone wallet: choose WalletConnect and scan the code;</li>
+                  )}
+                  {demo && (
+                    <li>
+                      on this devnet, the demo wallet: funded with test USDC, no extension needed.
+                    </li>
+                  )}
+                </ul>
+              </>
+            ) : (
+              <p>
+                <strong>The wallet did not connect.</strong> {failure?.message.split("\n")[0]} Try
+                again, or choose another wallet.
+              </p>
+            )}
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                setNoExtension(false);
+                reset();
+              }}
+            >
+              Close
+            </button>
+          </div>
+        )}
       </section>
     );
   }

@@ -7,20 +7,23 @@ import {
   type SIWxExtension,
 } from "@x402/extensions/sign-in-with-x";
 import type { WalletClient } from "viem";
+import { withWalletTimeout } from "@/components/wallet-timeout";
 
 /**
- * The x402 sign-in-with-x proof the jobs API asks for before cancelling or listing a wallet's
- * jobs. The challenge comes from the server's own 401 (domain, path, nonce, issue time), so the
- * signed message is exactly what it verifies; the wallet signs it as a plain personal message.
+ * A request that may need the x402 sign-in-with-x proof (cancelling, listing a wallet's jobs).
+ * Sent first without one: an answer other than 401 is the answer. A 401 carries the server's
+ * challenge (domain, path, nonce, issue time); the wallet signs exactly that as a plain personal
+ * message and the request goes again with the proof. Every call signs the fresh challenge its own
+ * 401 carried: a proof is used once, and no nonce is ever made here.
  */
-export async function walletProofHeaders(
+export async function fetchWithWalletProof(
   wallet: WalletClient,
   url: string,
   method = "GET",
-): Promise<Record<string, string>> {
+): Promise<Response> {
   const absolute = new URL(url, window.location.origin).toString();
   const res = await fetch(absolute, { method });
-  if (res.status !== 401) return {}; // nothing to prove here; the caller shows what the API answers
+  if (res.status !== 401) return res;
   const body = (await res.json().catch(() => ({}))) as {
     extensions?: Record<string, SIWxExtension>;
   };
@@ -31,10 +34,12 @@ export async function walletProofHeaders(
   const origin = new URL(challenge.info.uri).origin;
   if (origin !== window.location.origin)
     throw new Error(`this service signs in at ${origin}: open the studio there`);
-  const proof = await createSIWxPayload(
-    { ...challenge.info, chainId: chain.chainId, type: chain.type },
-    wallet as Parameters<typeof createSIWxPayload>[1],
-    absolute,
+  const proof = await withWalletTimeout(
+    createSIWxPayload(
+      { ...challenge.info, chainId: chain.chainId, type: chain.type },
+      wallet as Parameters<typeof createSIWxPayload>[1],
+      absolute,
+    ),
   );
-  return { [SIGN_IN_WITH_X]: encodeSIWxHeader(proof) };
+  return fetch(absolute, { method, headers: { [SIGN_IN_WITH_X]: encodeSIWxHeader(proof) } });
 }

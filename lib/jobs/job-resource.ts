@@ -7,6 +7,7 @@ import {
 } from "@/lib/jobs/job-progress";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
 import { formatUsd } from "@/lib/catalog/quote";
+import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { getPaymentForJob, type PaymentRow } from "@/lib/payments/repository";
 import { refundForJob, type RefundRow } from "@/lib/refunds/repository";
 import { type WebhookAttempts, webhookAttempts } from "@/lib/webhooks/events";
@@ -27,12 +28,44 @@ export type JobResource = {
   error: JobRow["error"];
   /** Present when the payment is being (or was) given back. */
   refund: { status: RefundRow["status"]; amount: string; transaction: string | null } | null;
+  /** Beside the spec's fields: what was asked for, as recorded when it was paid. */
+  request: JobRequest;
   /** Beside the spec's fields: where the job is, how long it should take, and what it cost. */
   progress: JobProgress;
   payment: JobPayment;
   /** The deliveries to the job's Webhook-URL, when it gave one. */
   webhooks?: WebhookAttempts;
 };
+
+/**
+ * The request the job was paid for, as the server recorded it: a page shows this, never what its
+ * form says now. Image ids are left out (they name stored pictures); only whether there were any.
+ */
+export type JobRequest = {
+  model: GenerationSpec["model"];
+  prompt: string;
+  duration_seconds: number;
+  resolution: GenerationSpec["resolution"];
+  ratio: GenerationSpec["ratio"];
+  generate_audio: boolean;
+  camera_fixed: boolean | null;
+  seed: number | null;
+  images: number;
+};
+
+export function jobRequest(spec: GenerationSpec): JobRequest {
+  return {
+    model: spec.model,
+    prompt: spec.prompt,
+    duration_seconds: spec.durationSeconds,
+    resolution: spec.resolution,
+    ratio: spec.ratio,
+    generate_audio: spec.generateAudio,
+    camera_fixed: spec.cameraFixed,
+    seed: spec.seed,
+    images: spec.images ? (spec.images.last ? 2 : 1) : 0,
+  };
+}
 
 /** What a job resource shows besides the job row, read from the other tables. */
 export type JobFacts = {
@@ -89,6 +122,7 @@ export async function toJobResource(
           transaction: refund.status === "pending" ? null : refund.transaction,
         }
       : null,
+    request: jobRequest(job.spec),
     progress,
     payment,
   };

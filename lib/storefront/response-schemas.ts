@@ -41,6 +41,20 @@ export const jobErrorSchema = z.object({
   retryable: z.boolean(),
 });
 
+export const jobRequestSchema = z
+  .object({
+    model: z.string(),
+    prompt: z.string().describe("Empty for an image product paid without a prompt."),
+    duration_seconds: z.number().int(),
+    resolution: z.string(),
+    ratio: z.string(),
+    generate_audio: z.boolean(),
+    camera_fixed: z.boolean().nullable(),
+    seed: z.number().int().nullable().describe("As asked; the seed used is the job's seed."),
+    images: z.number().int().describe("How many pictures the clip starts from (0 for text)."),
+  })
+  .describe("What the job was paid for, as recorded when it was created.");
+
 export const jobSchema = z.object({
   job_id: z.string().uuid(),
   sku: z.string(),
@@ -74,6 +88,7 @@ export const jobSchema = z.object({
     })
     .nullable()
     .describe("The payment given back when a paid job ends without a video."),
+  request: jobRequestSchema,
   progress: jobProgressSchema,
   payment: jobPaymentSchema,
   receipt: receiptSchema.nullable().describe("Null until the payment settled."),

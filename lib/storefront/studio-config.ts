@@ -14,6 +14,8 @@ export type StudioConfig = {
   demoWallet: { address: `0x${string}` } | null;
   /** WalletConnect pairing, offered only when the operator configured a project id. */
   walletConnect: { projectId: string; relayUrl?: string; appUrl: string | null } | null;
+  /** The first provider is the local stand-in renderer: the page says clips are not a model's. */
+  localRenderer: boolean;
   /** What an upload may be, so the browser checks a picture before sending it. */
   images: { maxBytes: number; maxSide: number; types: readonly string[] };
 };
@@ -38,6 +40,7 @@ export function studioConfig(): StudioConfig {
     walletConnect: env.walletConnect
       ? { ...env.walletConnect, appUrl: env.publicBaseUrl ?? null }
       : null,
+    localRenderer: env.providers.order[0] === "local",
     images: {
       maxBytes: MAX_IMAGE_BYTES,
       maxSide: MAX_IMAGE_SIDE,

@@ -75,7 +75,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     const card = page.getByTestId("job-card");
     await expect(card.getByTestId("job-progress")).toContainText("2nd in the queue");
     await card.getByText("Request as code").click();
-    await expect(card.getByTestId("curl-snippet")).toBeVisible();
+    await expect(card.getByTestId("request-snippet")).toBeVisible();
     expect(await seriousViolations(page, "job card")).toEqual([]);
 
     // Cancelled, its refund on the way.

@@ -49,7 +49,7 @@ test("a person animates an image in the studio, pays the exact quote and watches
   await page.getByRole("button", { name: "Get exact price" }).click();
   await expect(page.getByTestId("quoted-price")).toHaveText("0.26 USDC");
   expect(wallet.calls).not.toContain("eth_signTypedData_v4");
-  await page.getByRole("button", { name: "Pay and generate" }).click();
+  await page.getByRole("button", { name: "Pay 0.26 USDC and generate" }).click();
 
   const card = page.getByTestId("job-card").first();
   await expect(card).toContainText("Animated pattern.png");

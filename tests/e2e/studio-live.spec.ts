@@ -78,7 +78,7 @@ async function payInStudio(page: Page, prompt: string, beforePay?: () => Promise
   await beforePay?.();
   await page.getByRole("button", { name: "Get exact price" }).click();
   await expect(page.getByTestId("quoted-price")).toHaveText("0.26 USDC");
-  await page.getByRole("button", { name: "Pay and generate" }).click();
+  await page.getByRole("button", { name: "Pay 0.26 USDC and generate" }).click();
   const card = page.getByTestId("job-card").first();
   await expect(card).toBeVisible();
   return card;
@@ -138,7 +138,7 @@ test("when the stream drops the studio polls the job to the end", async ({ page 
   await expect(card.getByTestId("job-video")).toBeVisible();
 });
 
-test("the payer cancels a queued clip with a wallet signature and sees the refund", async ({
+test("after a reload the payer cancels a queued clip with a wallet signature, within 10 s, and sees the refund", async ({
   page,
 }) => {
   await openStudio(page, CANCELLER);
@@ -150,8 +150,13 @@ test("the payer cancels a queued clip with a wallet signature and sees the refun
   await expect(card.getByTestId("job-progress")).toContainText("Waiting for another");
   expect(before - (await usdcBalance(CANCELLER.address))).toBe(PRICE);
 
-  await card.getByRole("button", { name: "Cancel this clip" }).click();
-  await expect(card.getByTestId("job-status")).toHaveText("Cancelled");
+  // A reload: the wallet reconnects by itself and every wallet action must still work.
+  await page.reload();
+  await expect(page.getByTestId("wallet-address")).toContainText(CANCELLER.address.slice(0, 6));
+  const again = page.getByTestId("job-card").first();
+  await expect(again.getByTestId("job-status")).toHaveText("Queued");
+  await again.getByRole("button", { name: "Cancel this clip" }).click();
+  await expect(again.getByTestId("job-status")).toHaveText("Cancelled", { timeout: 10_000 });
   await expect(card.getByRole("button", { name: "Cancel this clip" })).toHaveCount(0);
   const refund = card.getByTestId("job-refund");
   await expect(refund).toContainText("0.26 USDC");
@@ -170,15 +175,30 @@ test("signing in with the wallet lists its clips after local storage is cleared"
   await expect(page.getByTestId("wallet-address")).toContainText(CANCELLER.address.slice(0, 6));
   await expect(page.getByTestId("job-card")).toHaveCount(0);
 
+  // Signed in after that reload, within 10 s.
   await page.getByRole("button", { name: "Sign in with wallet" }).click();
   // #11's two clips (the one it kept, the one it cancelled), none of #10's.
-  await expect(page.getByTestId("history-result")).toHaveText("2 clips paid by this wallet.");
+  await expect(page.getByTestId("history-result")).toHaveText("2 clips paid by this wallet.", {
+    timeout: 10_000,
+  });
+  await expect(page.getByTestId("signed-in")).toContainText(CANCELLER.address.slice(0, 6));
+  await expect(page.getByRole("button", { name: "Refresh history" })).toBeVisible();
   const cards = page.getByTestId("job-card");
   await expect(cards).toHaveCount(2);
+  // Newest first, each with its prompt, parameters, price, date and state, as the server recorded them.
   await expect(cards.nth(0).getByTestId("job-status")).toHaveText("Cancelled");
-  await expect(cards.nth(0).getByTestId("job-facts")).toHaveText("0.26 USDC");
+  await expect(cards.nth(0).getByTestId("job-facts")).toHaveText(
+    "4 s clip · 480p · 16:9 · 0.26 USDC",
+  );
+  await expect(cards.nth(0).getByTestId("job-prompt")).toHaveText(
+    "A snail racing a leaf across a garden path",
+  );
   await expect(cards.nth(0).getByTestId("job-title")).toHaveText("alpha-fast custom");
+  await expect(cards.nth(0).getByTestId("job-date")).toHaveAttribute("datetime", /^20\d\d-/);
   await expect(cards.nth(1).getByTestId("job-status")).toHaveText(/Generating|Ready/);
+  // The clip paid outside the studio (by the test's own client) shows its recorded body too.
+  await expect(cards.nth(1).getByTestId("job-prompt")).toHaveText(BODY.prompt);
+  await expect(cards.nth(1).getByTestId("job-facts")).toHaveText(/^4 s clip · 480p · 0\.26 USDC$/);
 
   // Found once, kept: a reload shows them without signing again.
   await page.reload();

@@ -12,6 +12,9 @@ const WALLET = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 // Hardhat/anvil account #9 (a well-known test key): pays from the copied TypeScript snippet.
 const SNIPPET_PAYER = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720";
 const SNIPPET_PAYER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+// Hardhat/anvil account #4 (a well-known test key): pays from the copied CLI command.
+const CLI_PAYER = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
+const CLI_PAYER_KEY = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a";
 const run = promisify(execFile);
 
 const balance = () => usdcBalance(WALLET);
@@ -53,7 +56,7 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
   await page.getByRole("button", { name: "Get exact price" }).click();
   await expect(page.getByTestId("quoted-price")).toHaveText("0.33 USDC");
   expect(wallet.calls).not.toContain("eth_signTypedData_v4");
-  await page.getByRole("button", { name: "Pay and generate" }).click();
+  await page.getByRole("button", { name: "Pay 0.33 USDC and generate" }).click();
 
   const card = page.getByTestId("job-card").first();
   await expect(card).toBeVisible();
@@ -75,7 +78,12 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
 
   // The card names the product, the clip's duration and resolution, not the SKU.
   await expect(card.getByTestId("job-title")).toHaveText("alpha-fast custom");
-  await expect(card.getByTestId("job-facts")).toHaveText("4 s clip · 480p · 0.33 USDC");
+  await expect(card.getByTestId("job-facts")).toHaveText(
+    "4 s clip · 480p · 16:9 · audio · 0.33 USDC",
+  );
+  await expect(card.getByTestId("job-prompt")).toHaveText(
+    "A paper lantern drifting over a quiet lake at night",
+  );
   // Before play the player shows a poster frame, a JPEG served through a signed link.
   const poster = await video.getAttribute("poster");
   expect(poster).toMatch(/\/videos\/[^/?]+-poster\?expires=\d+&sig=/);
@@ -84,21 +92,44 @@ test("a person connects a wallet, pays the exact quote and watches the clip fini
   expect(posterRes.headers()["content-type"]).toBe("image/jpeg");
   expect([...(await posterRes.body()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
 
-  // "Copy as curl" is the paid request as sent: run, it answers with the same job, charging nothing.
+  // "Request as code" is a recipe, not a replay: no spent payment, a command that makes the clip again.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
-  await card.getByText("Request as code").click();
-  await card.getByRole("button", { name: "Copy as curl" }).click();
-  await expect(card.getByRole("status")).toHaveText("curl command copied to the clipboard.");
-  const curl = await clipboard();
-  expect(curl).toContain(`curl -X POST '${base}/generate/alpha-fast/custom'`);
   const jobId = await page.evaluate(
     () => (JSON.parse(localStorage.getItem("reel402.jobs") ?? "[]") as { id: string }[])[0]?.id,
   );
-  const replay = JSON.parse((await run("sh", ["-c", `${curl} --silent`])).stdout) as {
-    job_id: string;
-  };
-  expect(replay.job_id).toBe(jobId);
+  await card.getByText("Request as code").click();
+  const snippet = card.getByTestId("request-snippet");
+  await expect(snippet).toContainText("reel402 generate 'A paper lantern drifting");
+  await expect(snippet).not.toContainText(/payment-signature/i);
+  expect(await page.evaluate(() => localStorage.getItem("reel402.jobs"))).not.toMatch(
+    /payment-signature/i,
+  );
+  await card.getByRole("button", { name: "Copy command" }).click();
+  await expect(card.getByRole("status")).toHaveText("Command copied to the clipboard.");
+  const command = await clipboard();
+  expect(command).toContain("--model alpha-fast");
+  expect(command).toContain("--duration 4");
+  expect(command).toContain("--resolution 480p");
+  expect(command).toContain("--audio");
+  expect(command).toContain("--max-price 0.33");
+  // Run as printed (the checkout's bin stands in for the installed command): a new clip, paid once.
+  const cliFile = path.join(process.cwd(), `.tmp-cli-${Date.now()}.mp4`);
+  const cliBefore = await usdcBalance(CLI_PAYER);
+  try {
+    const { stdout } = await run(
+      "sh",
+      [
+        "-c",
+        `${command.replace(/^reel402 /, `${process.execPath} bin/reel402.mjs `)} -o ${cliFile}`,
+      ],
+      { env: { ...process.env, REEL402_PRIVATE_KEY: CLI_PAYER_KEY } },
+    );
+    expect(stdout).not.toContain(jobId);
+  } finally {
+    await rm(cliFile, { force: true });
+  }
+  expect(cliBefore - (await usdcBalance(CLI_PAYER))).toBe(330_000n);
   expect(before - (await balance())).toBe(330_000n);
 
   // "Copy as TypeScript" pays with @x402/fetch: run with another payer, it makes a new clip of the same request.

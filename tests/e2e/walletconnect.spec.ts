@@ -114,7 +114,7 @@ test("a phone wallet pairs over WalletConnect through a local relay, signs once 
   expect(phone.calls).not.toContain("eth_signTypedData_v4");
 
   await test.step("pay through the wallet and watch the clip finish", async () => {
-    await page.getByRole("button", { name: "Pay and generate" }).click();
+    await page.getByRole("button", { name: "Pay 0.26 USDC and generate" }).click();
     const card = page.getByTestId("job-card").first();
     await expect(card).toBeVisible();
     await expect(card.getByTestId("job-status")).toHaveText("Ready", { timeout: 90_000 });

@@ -15,6 +15,7 @@ type Job = {
   refund: { status: string; amount: string; transaction: string | null } | null;
   progress: { phase: string };
   payment: { amount: string };
+  request: Record<string, unknown>;
 };
 
 /**
@@ -114,6 +115,18 @@ describe("cancel and history by wallet (sign-in-with-x)", () => {
     };
     const mine = await list(owner, owner.account.address);
     assert.equal(mine.status, 200);
+    // Each listed job says what was paid for, as recorded, so a history card can show it.
+    assert.deepEqual(mine.body.jobs[0]?.request, {
+      model: "alpha-2.0-fast",
+      prompt: BODY.prompt,
+      duration_seconds: 4,
+      resolution: "480p",
+      ratio: "adaptive",
+      generate_audio: false,
+      camera_fixed: null,
+      seed: null,
+      images: 0,
+    });
     assert.deepEqual(
       mine.body.jobs.map((j) => j.job_id),
       [...ids].reverse(),
