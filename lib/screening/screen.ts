@@ -13,6 +13,7 @@ import {
 } from "./multilingual";
 import { canonical, lookalikeReading, type Token, tokenize } from "./normalize";
 import { type Phrase, PhraseIndex } from "./phrase-index";
+import { findNameVariant } from "./name-variants";
 import { findNativeName, findRealPerson, isNameWord, mentionsName } from "./real-people";
 import { compact, UNSPACED } from "./scripts";
 import { LIKENESS_TERMS, MINOR_TERMS, SEXUAL_TERMS, VIOLENCE_TERMS } from "./terms";
@@ -239,7 +240,8 @@ function scan(
     (named && findRealPerson(tokens, covered) !== null) ||
     (compactText !== null &&
       findNativeName(compactText, () => safeSubstringMask(compactText)) !== null) ||
-    (primary && likenessRequest(tokens))
+    (primary && likenessRequest(tokens)) ||
+    findNameVariant(tokens, () => (named ? covered : coverage(tokens))) !== null
   )
     return "real_person";
   if (flags.sexual) return "sexual";
