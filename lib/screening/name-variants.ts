@@ -21,7 +21,8 @@ import { UNSPACED } from "./scripts";
  * the exact index.
  */
 
-type Entry = { words: readonly string[]; name: string };
+/** `reordered`: the words surname first. */
+type Entry = { words: readonly string[]; reordered: readonly string[]; name: string };
 type Slot = { entry: Entry; at: number };
 
 // Every name word and each of its one-letter deletions (the first letter kept), to the names it
@@ -65,9 +66,9 @@ for (const line of [...REAL_PEOPLE, ...NAME_SUPPLEMENT]) {
     seen.add(id);
     for (const w of words) NAME_WORDS.add(w);
     if (words.length === 1 && (words[0] !== surname || id.length < 6)) continue;
-    const entry: Entry = { words, name };
-    if (words.length > 1)
-      REVERSED.set([words[words.length - 1], ...words.slice(0, -1)].join(" "), entry);
+    const reordered = [words[words.length - 1] as string, ...words.slice(0, -1)];
+    const entry: Entry = { words, reordered, name };
+    if (words.length > 1) REVERSED.set(reordered.join(" "), entry);
     words.forEach((w, at) => {
       if (w.length < 4) return;
       const slot = { entry, at };
@@ -141,6 +142,10 @@ function matchesAt(
   reordered: boolean,
 ): boolean {
   if (start < 0 || start + words.length > tokens.length) return false;
+  // Misspellings keep the first letter: most candidates fail here, before any distance.
+  for (let k = 0; k < words.length; k++)
+    if ((tokens[start + k] as Token).w.charCodeAt(0) !== (words[k] as string).charCodeAt(0))
+      return false;
   let edits = 0;
   let letters = 0;
   for (let k = 0; k < words.length; k++) {
@@ -170,20 +175,61 @@ function slotMatch(tokens: readonly Token[], i: number, { entry, at }: Slot): Fo
   if (matchesAt(tokens, i - at, words, false))
     return { name: entry.name, start: i - at, length: n };
   // Surname first: the surname is at 0, the others follow in order.
-  const reordered = [words[n - 1] as string, ...words.slice(0, n - 1)];
   const atReordered = at === n - 1 ? 0 : at + 1;
-  if (matchesAt(tokens, i - atReordered, reordered, true))
+  if (matchesAt(tokens, i - atReordered, entry.reordered, true))
     return { name: entry.name, start: i - atReordered, length: n };
   return null;
 }
 
-function fuzzyAt(tokens: readonly Token[], i: number, key: string): Found | null {
-  const list = FUZZY.get(key);
-  if (list === undefined) return null;
-  const w = (tokens[i] as Token).w;
-  for (const slot of list) {
-    // An exact word is only a candidate through another, misspelled word of the name.
-    if (slot.entry.words[slot.at] === w) continue;
+// The names a prompt word could be a misspelling of, by prompt word: ordinary words come back
+// prompt after prompt, so their (mostly empty) lists are kept, up to a bound. Two-word names
+// are grouped by the first letter of their other word, which must start a neighbouring word.
+type Candidates = { byOther: Map<number, Slot[]>; other: Slot[] };
+const CANDIDATES = new Map<string, Candidates | null>();
+const CANDIDATES_MAX = 20_000;
+
+function candidatesFor(w: string): Candidates | null {
+  const cached = CANDIDATES.get(w);
+  if (cached !== undefined) return cached;
+  const seenSlots = new Set<Slot>();
+  let result: Candidates | null = null;
+  const collect = (key: string): void => {
+    const list = FUZZY.get(key);
+    if (list === undefined) return;
+    for (const slot of list) {
+      const nameWord = slot.entry.words[slot.at] as string;
+      // An exact word is only a candidate through another, misspelled word of the name; and
+      // only names whose word is within its allowance of this one, decided once per word.
+      if (nameWord === w || seenSlots.has(slot) || wordEdits(w, nameWord) <= 0) continue;
+      seenSlots.add(slot);
+      result ??= { byOther: new Map(), other: [] };
+      const words = slot.entry.words;
+      if (words.length !== 2) {
+        result.other.push(slot);
+        continue;
+      }
+      const letter = (words[1 - slot.at] as string).charCodeAt(0);
+      const group = result.byOther.get(letter);
+      if (group === undefined) result.byOther.set(letter, [slot]);
+      else group.push(slot);
+    }
+  };
+  if (ALPHABETIC.test(w)) {
+    collect(w);
+    forEachDeletion(w, collect);
+  }
+  if (CANDIDATES.size >= CANDIDATES_MAX) CANDIDATES.clear();
+  CANDIDATES.set(w, result);
+  return result;
+}
+
+function matchAny(
+  tokens: readonly Token[],
+  i: number,
+  slots: readonly Slot[] | undefined,
+): Found | null {
+  if (slots === undefined) return null;
+  for (const slot of slots) {
     const found = slotMatch(tokens, i, slot);
     if (found !== null) return found;
   }
@@ -211,11 +257,16 @@ function variantAt(tokens: readonly Token[]): Found | null {
         third?.cap && !third.brk ? REVERSED.get(`${w} ${next.w} ${third.w}`) : undefined;
       if (three) return { name: three.name, start: i, length: 3 };
     }
-    if (w.length < 3 || !ALPHABETIC.test(w)) continue;
-    let found = fuzzyAt(tokens, i, w);
-    if (found === null && w.length >= 4)
-      for (let k = 1; k < w.length && found === null; k++)
-        found = fuzzyAt(tokens, i, w.slice(0, k) + w.slice(k + 1));
+    // No name word is near 30 letters; a longer word would only cost time.
+    if (w.length < 3 || w.length > 30) continue;
+    const candidates = candidatesFor(w);
+    if (candidates === null) continue;
+    const before = tokens[i - 1]?.w.charCodeAt(0) ?? -1;
+    const after = next?.w.charCodeAt(0) ?? -1;
+    const found =
+      matchAny(tokens, i, candidates.other) ??
+      matchAny(tokens, i, candidates.byOther.get(before)) ??
+      (after !== before ? matchAny(tokens, i, candidates.byOther.get(after)) : null);
     if (found !== null) return found;
   }
   return null;
