@@ -184,7 +184,7 @@ function slotMatch(tokens: readonly Token[], i: number, { entry, at }: Slot): Fo
 // The names a prompt word could be a misspelling of, by prompt word: ordinary words come back
 // prompt after prompt, so their (mostly empty) lists are kept, up to a bound. Two-word names
 // are grouped by the first letter of their other word, which must start a neighbouring word.
-type Candidates = { byOther: Map<number, Slot[]>; other: Slot[] };
+type Candidates = { byOther: Map<number, Slot[]>; lone: Slot[]; three: Slot[] };
 const CANDIDATES = new Map<string, Candidates | null>();
 const CANDIDATES_MAX = 20_000;
 
@@ -202,10 +202,10 @@ function candidatesFor(w: string): Candidates | null {
       // only names whose word is within its allowance of this one, decided once per word.
       if (nameWord === w || seenSlots.has(slot) || wordEdits(w, nameWord) <= 0) continue;
       seenSlots.add(slot);
-      result ??= { byOther: new Map(), other: [] };
+      result ??= { byOther: new Map(), lone: [], three: [] };
       const words = slot.entry.words;
       if (words.length !== 2) {
-        result.other.push(slot);
+        (words.length === 1 ? result.lone : result.three).push(slot);
         continue;
       }
       const letter = (words[1 - slot.at] as string).charCodeAt(0);
@@ -264,7 +264,8 @@ function variantAt(tokens: readonly Token[]): Found | null {
     const before = tokens[i - 1]?.w.charCodeAt(0) ?? -1;
     const after = next?.w.charCodeAt(0) ?? -1;
     const found =
-      matchAny(tokens, i, candidates.other) ??
+      (t.cap && w.length >= 7 ? matchAny(tokens, i, candidates.lone) : null) ??
+      matchAny(tokens, i, candidates.three) ??
       matchAny(tokens, i, candidates.byOther.get(before)) ??
       (after !== before ? matchAny(tokens, i, candidates.byOther.get(after)) : null);
     if (found !== null) return found;

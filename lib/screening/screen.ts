@@ -241,7 +241,9 @@ function scan(
     (compactText !== null &&
       findNativeName(compactText, () => safeSubstringMask(compactText)) !== null) ||
     (primary && likenessRequest(tokens)) ||
-    findNameVariant(tokens, () => (named ? covered : coverage(tokens))) !== null
+    // Misspelled or reordered names, in the prompt as written only: decoded readings are for
+    // disguises the exact names then catch, and reading every one again costs time.
+    (primary && findNameVariant(tokens, () => (named ? covered : coverage(tokens))) !== null)
   )
     return "real_person";
   if (flags.sexual) return "sexual";
