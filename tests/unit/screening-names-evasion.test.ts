@@ -56,8 +56,14 @@ test("held-out recall: real people and directives; false rejects stay rare", () 
   console.log(
     `held-out: real_person ${people.hit}/${people.total}, flag_directive ${flags.hit}/${flags.total}, false rejects ${allow.total - allow.hit}/${allow.total}`,
   );
-  assert.ok(rate(people) >= 0.88, `real_person recall ${rate(people)}: ${people.missed.join(" | ")}`);
-  assert.ok(rate(flags) >= 0.95, `flag_directive recall ${rate(flags)}: ${flags.missed.join(" | ")}`);
+  assert.ok(
+    rate(people) >= 0.88,
+    `real_person recall ${rate(people)}: ${people.missed.join(" | ")}`,
+  );
+  assert.ok(
+    rate(flags) >= 0.95,
+    `flag_directive recall ${rate(flags)}: ${flags.missed.join(" | ")}`,
+  );
   assert.ok(1 - rate(allow) <= 0.03, `false rejects: ${allow.missed.join(" | ")}`);
 });
 
