@@ -1,3 +1,5 @@
+import { hasDisguisedDirective } from "./directive-dashes";
+
 /**
  * Command-line style directives ("--ar 16:9", "--seed 5", "—v 6") belong in request fields, not
  * in the prompt. A directive starts at a word boundary: "well--done" and "1990--2000" are prose.
@@ -17,6 +19,7 @@ const DOUBLE_DASH = /(?:^|[^\p{L}\p{N}\-—])[-—]{2,}[\p{L}\p{N}]/u;
 const SINGLE_DASH = /(?:^|[^\p{L}\p{N}\-—])—([a-z]+)(?![a-z])/gu;
 
 export function hasFlagDirective(low: string): boolean {
+  if (hasDisguisedDirective(low)) return true;
   const emDash = low.includes("—");
   if (!emDash && !low.includes("--")) return false;
   if (DOUBLE_DASH.test(low)) return true;

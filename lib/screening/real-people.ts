@@ -1,4 +1,5 @@
 import { REAL_PEOPLE } from "./data/real-people.generated";
+import { NAME_EPITHETS } from "./name-epithets";
 import { NAME_SUPPLEMENT } from "./names-supplement";
 import type { Token } from "./normalize";
 import { canonical, phraseWords } from "./normalize";
@@ -37,7 +38,7 @@ function nativeForms(words: string[]): string[][] {
   return [words];
 }
 
-for (const line of [...REAL_PEOPLE, ...NAME_SUPPLEMENT]) {
+for (const line of [...REAL_PEOPLE, ...NAME_SUPPLEMENT, ...NAME_EPITHETS]) {
   const proper = line.startsWith("^");
   const creator = line.startsWith("*");
   const aliases = (creator || proper ? line.slice(1) : line).split("|");

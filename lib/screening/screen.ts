@@ -16,6 +16,7 @@ import {
 } from "./multilingual";
 import { canonical, lookalikeReading, type Token, tokenize } from "./normalize";
 import { type Phrase, PhraseIndex } from "./phrase-index";
+import { findNameVariant } from "./name-variants";
 import { findNativeName, findRealPerson, isNameWord, mentionsName } from "./real-people";
 import { compact, UNSPACED } from "./scripts";
 import { LIKENESS_TERMS, MINOR_TERMS, SEXUAL_TERMS, VIOLENCE_TERMS } from "./terms";
@@ -253,7 +254,10 @@ function scan(
     (named && findRealPerson(tokens, covered) !== null) ||
     (compactText !== null &&
       findNativeName(compactText, () => safeSubstringMask(compactText)) !== null) ||
-    (primary && likenessRequest(tokens))
+    (primary && likenessRequest(tokens)) ||
+    // Misspelled or reordered names, in the prompt as written only: decoded readings are for
+    // disguises the exact names then catch, and reading every one again costs time.
+    (primary && findNameVariant(tokens, () => (named ? covered : coverage(tokens))) !== null)
   )
     return "real_person";
   if (flags.sexual || euphemisticSex(tokens)) return "sexual";
