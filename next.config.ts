@@ -27,7 +27,6 @@ const config: NextConfig = {
       "./node_modules/nsfwjs/dist/models/mobilenet_v2/**",
       // The screening worker is started from its file (lib/images/screen-pool.ts), with tsx.
       "./lib/images/**",
-      "./lib/env.ts",
       "./node_modules/tsx/**",
     ],
   },

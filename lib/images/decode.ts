@@ -120,7 +120,10 @@ export async function normalizeImage(input: Buffer): Promise<StoredImage> {
  * Call it only on an input normalizeImage accepted.
  */
 export async function hiddenColour(input: Buffer): Promise<Buffer | null> {
-  const image = sharp(input, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, autoOrient: true });
+  const image = sharp(input, {
+    limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE,
+    autoOrient: true,
+  });
   const meta = await image.metadata();
   if (!meta.hasAlpha) return null;
   const stats = await image.clone().stats();

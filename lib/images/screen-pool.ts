@@ -9,8 +9,10 @@ export type ScreenPoolOptions = {
   workers: number;
   /** Images waiting for a free worker; one more is refused with 503 unavailable. */
   queue: number;
-  /** A worker silent this long on one image (model load included) is ended and replaced. */
+  /** A worker silent this long on one image is ended and replaced. */
   taskTimeoutMs?: number;
+  /** A new worker that has not loaded its models by then is ended and replaced. */
+  loadTimeoutMs?: number;
   /** The worker's entry file; defaults to the one beside this module, found from the app's root. */
   entry?: string;
 };
@@ -21,7 +23,7 @@ type Task = {
   resolve: (analysis: ImageAnalysis) => void;
   reject: (error: unknown) => void;
 };
-type Slot = { worker: Worker; task: Task | null; timer: NodeJS.Timeout | null };
+type Slot = { worker: Worker; ready: boolean; task: Task | null; timer: NodeJS.Timeout | null };
 
 // The Next.js build bundles this module but not the worker: its entry is loaded from disk by
 // path (next.config.ts traces it for deployments), relative to the app's root like the models.
@@ -85,14 +87,28 @@ export class ScreenPool {
       slot.task = task;
       // A busy worker keeps the process alive until it answers; an idle one does not.
       slot.worker.ref();
-      slot.timer = setTimeout(() => {
-        console.error("[images] a screening worker did not answer in time; replacing it");
-        void this.fail(slot);
-      }, this.options.taskTimeoutMs ?? 120_000);
-      slot.timer.unref();
+      this.arm(slot);
       // Transferred, not copied again: the copy made in analyze() belongs to this task alone.
-      slot.worker.postMessage({ id: task.id, bytes: task.bytes }, [task.bytes.buffer as ArrayBuffer]);
+      slot.worker.postMessage({ id: task.id, bytes: task.bytes }, [
+        task.bytes.buffer as ArrayBuffer,
+      ]);
     }
+  }
+
+  /** The deadline of the worker's current step: loading its models, then each image. */
+  private arm(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    const loading = !slot.ready;
+    slot.timer = setTimeout(
+      () => {
+        console.error(
+          `[images] a screening worker did not ${loading ? "load its models" : "answer"} in time; replacing it`,
+        );
+        void this.fail(slot);
+      },
+      loading ? (this.options.loadTimeoutMs ?? 300_000) : (this.options.taskTimeoutMs ?? 300_000),
+    );
+    slot.timer.unref();
   }
 
   private spawn(): Slot {
@@ -101,7 +117,7 @@ export class ScreenPool {
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
     worker.unref();
-    const slot: Slot = { worker, task: null, timer: null };
+    const slot: Slot = { worker, ready: false, task: null, timer: null };
     worker.on("message", (reply: ScreenReply) => this.onReply(slot, reply));
     worker.on("error", (error) => {
       console.error(`[images] screening worker failed: ${error.name}`);
@@ -116,6 +132,10 @@ export class ScreenPool {
     if ("ready" in reply) {
       // Without its models the worker is useless; the next image starts a fresh one.
       if (!reply.ready) void this.fail(slot);
+      else {
+        slot.ready = true;
+        if (slot.task) this.arm(slot);
+      }
       return;
     }
     const task = slot.task;
@@ -134,13 +154,13 @@ export class ScreenPool {
     const index = this.slots.indexOf(slot);
     if (index === -1) return;
     this.slots.splice(index, 1);
-    slot.task?.reject(busy());
     await this.retire(slot);
     if (!this.closed) this.pump();
   }
 
   private async retire(slot: Slot): Promise<void> {
     if (slot.timer) clearTimeout(slot.timer);
+    slot.task?.reject(busy());
     slot.task = null;
     slot.worker.removeAllListeners("exit");
     await slot.worker.terminate().catch(() => undefined);

@@ -20,7 +20,9 @@ if (!port) throw new Error("screen-worker.ts runs only as a worker thread");
 let chain: Promise<unknown> = getModels().then(
   () => port.postMessage({ ready: true } satisfies ScreenReply),
   (error: unknown) => {
-    console.error(`[images] screening worker could not load its models: ${String(error).slice(0, 200)}`);
+    console.error(
+      `[images] screening worker could not load its models: ${String(error).slice(0, 200)}`,
+    );
     port.postMessage({ ready: false } satisfies ScreenReply);
   },
 );
@@ -28,8 +30,14 @@ port.on("message", (task: ScreenTask) => {
   chain = chain.then(async () => {
     try {
       const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.length);
-      port.postMessage({ id: task.id, ok: true, analysis: await analyzePixels(bytes) } satisfies ScreenReply);
-    } catch {
+      port.postMessage({
+        id: task.id,
+        ok: true,
+        analysis: await analyzePixels(bytes),
+      } satisfies ScreenReply);
+    } catch (error) {
+      // The error's name only: its message could quote what the image's bytes made of it.
+      console.error(`[images] analysis failed: ${error instanceof Error ? error.name : "unknown"}`);
       port.postMessage({ id: task.id, ok: false, error: "analysis_failed" } satisfies ScreenReply);
     }
   });
