@@ -1,5 +1,5 @@
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { ProblemError } from "@/lib/errors/problems";
 import type { ImageAnalysis } from "@/lib/images/analyze-pixels";
 import type { ScreenReply } from "@/lib/images/screen-worker";
@@ -27,7 +27,17 @@ type Slot = { worker: Worker; ready: boolean; task: Task | null; timer: NodeJS.T
 
 // The Next.js build bundles this module but not the worker: its entry is loaded from disk by
 // path (next.config.ts traces it for deployments), relative to the app's root like the models.
-const DEFAULT_ENTRY = path.join(process.cwd(), "lib", "images", "screen-worker-entry.mjs");
+// Worker is taken from the builtin at run time, where Turbopack does not try to follow its
+// argument (it would trace the whole project looking for a module).
+const DEFAULT_ENTRY = path.join(
+  /*turbopackIgnore: true*/ process.cwd(),
+  "lib",
+  "images",
+  "screen-worker-entry.mjs",
+);
+const { Worker: WorkerThread } = process.getBuiltinModule(
+  "node:worker_threads",
+) as typeof import("node:worker_threads");
 const busy = () =>
   new ProblemError(
     "unavailable",
@@ -112,7 +122,7 @@ export class ScreenPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.options.entry ?? DEFAULT_ENTRY, {
+    const worker: Worker = new WorkerThread(this.options.entry ?? DEFAULT_ENTRY, {
       // The models take ~100 MB of wasm heap; an image a few more. Past this the worker dies, not the server.
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
