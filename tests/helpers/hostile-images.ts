@@ -52,13 +52,13 @@ export function probeHealth(baseUrl: string, everyMs = 50): () => Promise<number
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      const ok = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(30_000) }).then(
-        async (r) => {
+      // A probe that times out (while its body is read, too) counts as failed, never as a throw.
+      const ok = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(30_000) })
+        .then(async (r) => {
           await r.arrayBuffer();
           return r.status === 200;
-        },
-        () => false,
-      );
+        })
+        .catch(() => false);
       latencies.push(ok ? performance.now() - started : Number.POSITIVE_INFINITY);
       await new Promise((r) => setTimeout(r, everyMs));
     }
