@@ -3,7 +3,7 @@
  * with --app <dir>, e.g. --app /work/main to measure main the same way), then probes GET /healthz
  * every 50 ms while (a) 30 uploads arrive at once from 30 addresses and (b) one address sends its
  * whole per-minute upload budget at once. Prints the probes' p50/p99/max and the uploads' answers.
- * Run: node --conditions=react-server --import tsx bench/upload-stall.ts [--app <dir>]
+ * Run: node --conditions=react-server --import tsx bench/upload-stall.ts [--app <dir>] [--only parallel|client]
  */
 import path from "node:path";
 import { createTestDatabase } from "../tests/helpers/database";
@@ -13,6 +13,8 @@ import { startServer } from "../tests/helpers/server";
 const appArg = process.argv.indexOf("--app");
 const appDir = appArg > 0 ? path.resolve(process.argv[appArg + 1] ?? ".") : process.cwd();
 const PER_MINUTE = 20;
+const onlyArg = process.argv.indexOf("--only");
+const only = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
 
 const db = await createTestDatabase();
 const server = await startServer(
@@ -57,12 +59,14 @@ try {
   console.log(`app ${appDir}`);
   // Warm-up: the first upload loads the models (in the worker, or on the request thread on main).
   await upload((await distinctLandscapes(1, 7))[0] as Buffer, "192.0.2.250");
-  await scenario("30 parallel uploads, 30 addresses", (images) =>
-    images.map((bytes, i) => upload(bytes, `192.0.2.${i + 1}`)),
-  );
-  await scenario(`one address, its ${PER_MINUTE}-per-minute budget at once`, (images) =>
-    images.slice(0, PER_MINUTE).map((bytes) => upload(bytes, "192.0.2.200")),
-  );
+  if (only !== "client")
+    await scenario("30 parallel uploads, 30 addresses", (images) =>
+      images.map((bytes, i) => upload(bytes, `192.0.2.${i + 1}`)),
+    );
+  if (only !== "parallel")
+    await scenario(`one address, its ${PER_MINUTE}-per-minute budget at once`, (images) =>
+      images.slice(0, PER_MINUTE).map((bytes) => upload(bytes, "192.0.2.200")),
+    );
 } finally {
   await server.stop();
   await db.drop();
