@@ -25,6 +25,9 @@ const config: NextConfig = {
       "./node_modules/@vladmandic/face-api/model/ssd_mobilenetv1_model*",
       "./node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
       "./node_modules/nsfwjs/dist/models/mobilenet_v2/**",
+      // The screening worker is started from its file (lib/images/screen-pool.ts), with tsx.
+      "./lib/images/**",
+      "./node_modules/tsx/**",
     ],
   },
   turbopack: { root: import.meta.dirname },

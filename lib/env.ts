@@ -152,6 +152,8 @@ const raw = z.object({
   LIMIT_UPLOADS_PER_MINUTE_PER_IP: int(20, 1),
   IMAGE_FETCH_TIMEOUT_MS: int(10_000, 1),
   IMAGE_FETCH_ALLOW_HOSTS: z.string().default(""),
+  IMAGE_SCREEN_WORKERS: int(1, 1),
+  IMAGE_SCREEN_QUEUE: int(16, 1),
   WEBHOOK_ALLOW_PRIVATE: bool,
   WEBHOOK_RETRY_BASE_MS: int(10_000, 1),
   JOB_ENGINE: z.enum(["embedded", "inngest"]).default("embedded"),
@@ -388,6 +390,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
           .filter(Boolean),
       ),
     },
+    /** Worker threads that screen images (each holds its own models), and images that may wait for one. */
+    imageScreening: { workers: e.IMAGE_SCREEN_WORKERS, queue: e.IMAGE_SCREEN_QUEUE },
     webhooks: {
       /** Callbacks may reach private, loopback and link-local addresses, and use http (tests, private deployments). */
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -7,6 +7,9 @@ export const MAX_IMAGE_SIDE = 4096;
 // Re-encoding a dense photo as PNG can grow it; past this the stored copy is refused too.
 const MAX_ENCODED_BYTES = 2 * MAX_IMAGE_BYTES;
 
+/** What transparent pixels become in the stored image. */
+export const FLATTEN_BACKGROUND = "#ffffff";
+
 /** The format the bytes really are, from their magic numbers; a declared content type is never trusted. */
 export function sniffImage(bytes: Uint8Array): ImageMime | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
@@ -80,7 +83,9 @@ export async function normalizeImage(input: Buffer): Promise<StoredImage> {
   }
   let out: { data: Buffer; info: OutputInfo };
   try {
-    const pipeline = sharp(input, options);
+    // Alpha is flattened away: every upstream (and ffmpeg, which drops alpha) then gets exactly
+    // the pixels the screening saw, and nothing hides in the colour under a transparent pixel.
+    const pipeline = sharp(input, options).flatten({ background: FLATTEN_BACKGROUND });
     const encoded =
       mime === "image/jpeg"
         ? pipeline.jpeg({ quality: 92 })
@@ -106,6 +111,25 @@ export async function normalizeImage(input: Buffer): Promise<StoredImage> {
     width: out.info.width,
     height: out.info.height,
   };
+}
+
+/**
+ * The colour an image carries under its transparent pixels, as an opaque JPEG to screen, or null
+ * when every pixel is opaque. The stored copy is flattened, so this is never sent anywhere; it is
+ * screened because a picture hidden at alpha 1/255 is an attempt to slip a face past the policy.
+ * Call it only on an input normalizeImage accepted.
+ */
+export async function hiddenColour(input: Buffer): Promise<Buffer | null> {
+  const image = sharp(input, {
+    limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE,
+    autoOrient: true,
+  });
+  const meta = await image.metadata();
+  if (!meta.hasAlpha) return null;
+  const stats = await image.clone().stats();
+  const alpha = stats.channels[stats.channels.length - 1];
+  if (!alpha || alpha.min === 255) return null;
+  return image.clone().removeAlpha().jpeg({ quality: 90 }).toBuffer();
 }
 
 export function imageId(bytes: Buffer): string {

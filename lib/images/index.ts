@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { MAX_IMAGE_BYTES, normalizeImage } from "@/lib/images/decode";
+import { hiddenColour, MAX_IMAGE_BYTES, normalizeImage } from "@/lib/images/decode";
 import { readImage, saveImage } from "@/lib/images/image-store";
 import { safeFetch } from "@/lib/images/safe-fetch";
 import { screenImage } from "@/lib/images/screen-image";
@@ -27,11 +27,15 @@ export type AcceptedImage = {
 
 /**
  * Decodes and re-encodes untrusted image bytes, screens them, and stores them only when allowed:
- * a refused picture (a face, explicit content) is never kept, not even for the 24 hours.
+ * a refused picture (a face, explicit content) is never kept, not even for the 24 hours. The
+ * screened bytes are the stored bytes (flattened, no alpha), which are what every upstream gets;
+ * colour hidden under transparent pixels is screened as well.
  */
 export async function acceptImage(bytes: Buffer): Promise<AcceptedImage> {
   const image = await normalizeImage(bytes);
-  const screening = await screenImage(image.bytes);
+  let screening = await screenImage(image.bytes);
+  const hidden = screening.allowed ? await hiddenColour(bytes) : null;
+  if (hidden) screening = await screenImage(hidden);
   if (!screening.allowed) return { image, screening, expiresAt: null };
   const { expiresAt } = await saveImage(getVideoStore(), image);
   return { image, screening, expiresAt };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
-import { getModels } from "@/lib/images/models";
+import { getEnv } from "@/lib/env";
+import type { ImageAnalysis } from "@/lib/images/analyze-pixels";
+import { ScreenPool } from "@/lib/images/screen-pool";
 import type { ImageScreening } from "@/lib/images/types";
 
 /** Policy thresholds, chosen on tests/fixtures/images (npm run screening:eval -- images). */
@@ -20,57 +21,23 @@ export const IMAGE_POLICY = {
   explicitStrongMin: 0.9,
 } as const;
 
-/** Longest side the detectors see. */
-const ANALYSIS_SIDE = 512; // the SSD's own input size; nsfwjs works at 224
+export type { ImageAnalysis };
 
-export type ImageAnalysis = { faces: number[]; nsfw: Record<string, number>; ms: number };
+const holder = globalThis as unknown as { __reel402ScreenPool?: ScreenPool };
 
-/** Raw detector outputs for an image; screenImage applies the policy, the evaluation prints them. */
-export function analyzeImage(bytes: Buffer): Promise<ImageAnalysis> {
-  // One analysis at a time per process: inference runs on the event loop's thread, and
-  // interleaved ones would only hold more tensors in memory while finishing no sooner.
-  const run = queue.then(() => analyzeNow(bytes));
-  queue = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  return run;
+/** The process's screening pool, sized from config on first use (IMAGE_SCREEN_WORKERS, IMAGE_SCREEN_QUEUE). */
+export function getScreenPool(): ScreenPool {
+  holder.__reel402ScreenPool ??= new ScreenPool(getEnv().imageScreening);
+  return holder.__reel402ScreenPool;
 }
-let queue: Promise<void> = Promise.resolve();
 
-async function analyzeNow(bytes: Buffer): Promise<ImageAnalysis> {
-  const { tf, faceapi, nsfw } = await getModels();
-  const started = performance.now();
-  const { data, info } = await sharp(bytes, { limitInputPixels: 4096 * 4096 })
-    .autoOrient()
-    .flatten({ background: "#ffffff" })
-    .resize({
-      width: ANALYSIS_SIDE,
-      height: ANALYSIS_SIDE,
-      fit: "inside",
-      withoutEnlargement: true,
-    })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const tensor = tf.tensor3d(
-    new Uint8Array(data.buffer, data.byteOffset, data.length),
-    [info.height, info.width, 3],
-    "int32",
-  );
-  try {
-    const detections = await faceapi.detectAllFaces(
-      tensor as never,
-      new faceapi.SsdMobilenetv1Options({ minConfidence: 0.3, maxResults: 20 }),
-    );
-    const predictions = await nsfw.classify(tensor as never, 5);
-    return {
-      faces: detections.map((d) => d.score),
-      nsfw: Object.fromEntries(predictions.map((p) => [p.className, p.probability])),
-      ms: performance.now() - started,
-    };
-  } finally {
-    tensor.dispose();
-  }
+/**
+ * Raw detector outputs for exactly these bytes; screenImage applies the policy, the evaluation
+ * prints them. Runs in the screening worker pool; throws ProblemError "unavailable" when the
+ * pool's queue is full.
+ */
+export function analyzeImage(bytes: Buffer): Promise<ImageAnalysis> {
+  return getScreenPool().analyze(bytes);
 }
 
 export function judgeImage(analysis: ImageAnalysis): ImageScreening {

@@ -4,7 +4,7 @@ import { IMAGE_POLICY, judgeImage } from "@/lib/images/screen-image";
 
 const clean = { Neutral: 0.9, Drawing: 0.05, Sexy: 0.03, Porn: 0.01, Hentai: 0.01 };
 const judge = (faces: number[], nsfw: Record<string, number> = clean) =>
-  judgeImage({ faces, nsfw, ms: 0 });
+  judgeImage({ faces, nsfw, passes: 1, ms: 0 });
 
 test("a face at or above the threshold is refused as likeness; below it, or none, passes", () => {
   assert.deepEqual(judge([]), { allowed: true });
