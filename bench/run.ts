@@ -1,4 +1,5 @@
 import { benchDeliveryMemory } from "./delivery-memory";
+import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchScreeningScripts } from "./screening-scripts";
@@ -17,6 +18,7 @@ const all: Record<string, () => Promise<void>> = {
   "status-scaling": benchStatusScaling,
   "screening-scripts": async () => benchScreeningScripts(),
   // Starts servers and loads them for minutes: only when asked for by name.
+  stall: () => benchFreeEndpointStall(Number(option("--streams") ?? 500)),
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   http: () =>
     benchHttp({
@@ -27,7 +29,10 @@ const all: Record<string, () => Promise<void>> = {
 };
 const wanted = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 for (const [name, run] of Object.entries(all)) {
-  if (wanted.length ? !wanted.includes(name) : name === "http" || name === "sse") continue;
+  if (
+    wanted.length ? !wanted.includes(name) : name === "http" || name === "sse" || name === "stall"
+  )
+    continue;
   await run();
 }
 process.exit(0);
