@@ -10,7 +10,7 @@ describe("the address a client is counted under", () => {
       "",
       "   ",
       "unknown",
-      "evil-${random}",
+      "evil-$(random)",
       "1.2.3",
       "1.2.3.4.5",
       "256.1.1.1",
