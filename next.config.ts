@@ -33,7 +33,12 @@ const config: NextConfig = {
   turbopack: { root: import.meta.dirname },
   poweredByHeader: false,
   // Server code keeps its names: the stack frames a failure's log line names stay readable.
-  experimental: { serverMinification: false },
+  // proxy.ts runs on every route, and Next.js hands a route only the first proxyClientMaxBodySize
+  // bytes of a body the proxy saw, cutting the rest silently (10 MB by default: a chunked 11.5 MB
+  // upload arrived as a complete 10 MB one). Far above the largest body any route accepts (an
+  // upload: 10 MB image + 64 KB multipart framing), so a cut body still exceeds every route's own
+  // limit (lib/requests/read-body.ts), which then refuses it with 413.
+  experimental: { serverMinification: false, proxyClientMaxBodySize: 24 * 1024 * 1024 },
   // Content negotiation at `/`: a browser asking for HTML gets the studio page, every other
   // client the storefront JSON of app/route.ts. A config rewrite, unlike one in proxy.ts, does
   // not announce its target in a response header.

@@ -1,4 +1,5 @@
 import { benchDeliveryMemory } from "./delivery-memory";
+import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
 import { benchOutputScreening } from "./output-screening";
 import { benchQueuePickup } from "./queue-pickup";
@@ -20,6 +21,7 @@ const all: Record<string, () => Promise<void>> = {
   "screening-scripts": async () => benchScreeningScripts(),
   "output-screening": () => benchOutputScreening(Number(option("--runs") ?? 5)),
   // Starts servers and loads them for minutes: only when asked for by name.
+  stall: () => benchFreeEndpointStall(Number(option("--streams") ?? 500)),
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   "red-team": () => benchRedTeam({ compare: option("--compare") }),
   http: () =>
@@ -34,7 +36,7 @@ for (const [name, run] of Object.entries(all)) {
   if (
     wanted.length
       ? !wanted.includes(name)
-      : name === "http" || name === "sse" || name === "red-team"
+      : name === "http" || name === "sse" || name === "red-team" || name === "stall"
   )
     continue;
   await run();

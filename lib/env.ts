@@ -150,6 +150,9 @@ const raw = z.object({
   LIMIT_ACTIVE_JOBS_PER_WALLET: int(5, 1),
   LIMIT_QUEUE_CAPACITY: int(50, 1),
   LIMIT_UPLOADS_PER_MINUTE_PER_IP: int(20, 1),
+  LIMIT_EVENT_STREAMS_PER_CLIENT: int(10, 1),
+  LIMIT_EVENT_STREAMS_TOTAL: int(500, 1),
+  LIMIT_FREE_READS_PER_MINUTE_PER_IP: int(300, 1),
   IMAGE_FETCH_TIMEOUT_MS: int(10_000, 1),
   IMAGE_FETCH_ALLOW_HOSTS: z.string().default(""),
   IMAGE_SCREEN_WORKERS: int(1, 1),
@@ -372,6 +375,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
       activeJobsPerWallet: e.LIMIT_ACTIVE_JOBS_PER_WALLET,
       queueCapacity: e.LIMIT_QUEUE_CAPACITY,
       uploadsPerMinutePerIp: e.LIMIT_UPLOADS_PER_MINUTE_PER_IP,
+      free: {
+        streamsPerClient: e.LIMIT_EVENT_STREAMS_PER_CLIENT,
+        streamsTotal: e.LIMIT_EVENT_STREAMS_TOTAL,
+        readsPerMinute: e.LIMIT_FREE_READS_PER_MINUTE_PER_IP,
+      },
       maxBodyBytes: 16384,
       idempotencyKeyTtlSeconds: 24 * 60 * 60,
       abuseBlock: {

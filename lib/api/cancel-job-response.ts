@@ -28,5 +28,5 @@ export async function cancelJobResponse(request: Request, id: string): Promise<R
       instance,
       extra: { job_status: (await findJob(db, job.id))?.status ?? job.status },
     });
-  return jobResponse(job.id);
+  return jobResponse(request, job.id);
 }

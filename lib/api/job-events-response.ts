@@ -1,4 +1,5 @@
 import { publicBaseUrl } from "@/lib/api/base-url";
+import { openStreamSlot } from "@/lib/api/free-guard";
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -19,9 +20,28 @@ export function lastEventId(request: Request): number | null {
 
 /** GET /jobs/{id}/events: free, no payment; the job's changes as Server-Sent Events. */
 export async function jobEventsResponse(request: Request, id: string): Promise<Response> {
+  const instance = `/jobs/${id}/events`;
+  // Taken before any database work, so a client opening streams by the hundred is refused cheaply.
+  const slot = openStreamSlot(request, instance);
+  if ("refused" in slot) return slot.refused;
+  let handedOver = false;
+  try {
+    const answer = await openEvents(request, id, instance, slot.release);
+    handedOver = answer.status === 200;
+    return answer;
+  } finally {
+    if (!handedOver) slot.release();
+  }
+}
+
+async function openEvents(
+  request: Request,
+  id: string,
+  instance: string,
+  onClose: () => void,
+): Promise<Response> {
   const db = await getDb();
   const job = await findJob(db, id);
-  const instance = `/jobs/${id}/events`;
   if (!job) return problem("not_found", "No job with this id.", { instance });
   const after = lastEventId(request);
   if (after === null)
@@ -38,6 +58,7 @@ export async function jobEventsResponse(request: Request, id: string): Promise<R
     sign: (key, expiresAt) => store.signedUrl(key, expiresAt, base),
     activeJobsPerWallet: getEnv().limits.activeJobsPerWallet,
     heartbeatMs: HEARTBEAT_MS,
+    onClose,
   });
   // 204 tells an EventSource to stop reconnecting: the client has seen the job finish.
   if (!stream) return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });

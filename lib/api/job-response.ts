@@ -1,6 +1,7 @@
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { publicBaseUrl } from "@/lib/api/base-url";
+import { freeReadRefusal } from "@/lib/api/free-guard";
 import { json } from "@/lib/api/json";
 import { getEnv } from "@/lib/env";
 import { findJobResource } from "@/lib/jobs/job-resource";
@@ -9,7 +10,9 @@ import { isTerminal } from "@/lib/jobs/state-machine";
 import { getVideoStore } from "@/lib/storage/store";
 
 /** GET /jobs/{id}: free, no payment. */
-export async function jobResponse(id: string): Promise<Response> {
+export async function jobResponse(request: Request, id: string): Promise<Response> {
+  const refused = freeReadRefusal(request, `/jobs/${id}`);
+  if (refused) return refused;
   const db = await getDb();
   const base = publicBaseUrl();
   const store = getVideoStore();

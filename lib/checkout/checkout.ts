@@ -3,6 +3,7 @@ import { type AnyProduct, findProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/key-repository";
+import { payerScopedKey, signedPayer } from "@/lib/idempotency/payer-scope";
 import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
 import { discoveryExtension } from "@/lib/payments/discovery";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
@@ -84,7 +85,10 @@ async function checkoutProduct(
           },
         );
       }
-      const replay = await replayIdempotent(db, key, hash);
+      // A key belongs to its payer: only a payment signed by that wallet hears about it. An
+      // unpaid request gets the 402 whatever keys exist, another wallet a request of its own.
+      const payer = signature ? await signedPayer(signature, env) : null;
+      const replay = payer ? await replayIdempotent(db, payerScopedKey(payer, key), hash) : null;
       if (replay) return replay;
     }
     if ((await activeJobs(db, signature !== null)) >= env.limits.queueCapacity) return atCapacity();

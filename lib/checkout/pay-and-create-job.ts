@@ -10,6 +10,7 @@ import {
   claimKey,
   dropUnattachedPaymentIdentifier,
 } from "@/lib/idempotency/key-repository";
+import { payerScopedKey } from "@/lib/idempotency/payer-scope";
 import {
   claimPaymentIdentifier,
   type PaymentIdentifierClaim,
@@ -183,7 +184,7 @@ async function verifyAndCreate(
       if (req.idempotencyKey)
         await claimKey(
           tx,
-          req.idempotencyKey,
+          payerScopedKey(payer, req.idempotencyKey),
           req.requestHash,
           jobId,
           env.limits.idempotencyKeyTtlSeconds,

@@ -43,6 +43,8 @@ const PROBLEMS = {
   idempotency_key_reused: { status: 422, title: "Idempotency-Key reused with a different request" },
   rate_limited: { status: 429, title: "Too many requests" },
   ip_blocked: { status: 429, title: "Temporarily blocked after repeated rejected prompts" },
+  too_many_streams: { status: 429, title: "Too many open event streams from this client" },
+  streams_full: { status: 503, title: "No room for another event stream" },
   internal_error: { status: 500, title: "Internal error" },
   at_capacity: { status: 503, title: "At capacity" },
   unavailable: { status: 503, title: "Temporarily unavailable" },

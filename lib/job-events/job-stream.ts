@@ -13,7 +13,16 @@ export type JobStreamOptions = {
   sign: VideoUrlSigner;
   activeJobsPerWallet: number;
   heartbeatMs: number;
+  /** Called once when the stream ends, however it ends (the caller's stream slot). */
+  onClose?: () => void;
+  /** Bytes a client may leave unread before the stream is closed on it (it resumes with Last-Event-ID). */
+  maxUnreadBytes?: number;
+  /** A stream is closed after this long, so no connection is held for ever; the client resumes. */
+  maxLifetimeMs?: number;
 };
+
+const MAX_UNREAD_BYTES = 64 * 1024;
+const MAX_LIFETIME_MS = 30 * 60_000;
 
 const encoder = new TextEncoder();
 
@@ -29,16 +38,24 @@ const terminalChange = (c: JobChange) =>
  * Server-Sent Events of one job: every recorded change after `after` (`status`, `attempt`, each
  * with its audit id as event id), a `progress` snapshot (no id: it is state, not history) when
  * progress moved, and the final `job` carrying the terminal change's id, after which the stream
- * ends. Null when the client has already seen the terminal change: nothing is left to send.
+ * ends. Null when the client has already seen exactly the terminal change: nothing is left to
+ * send. An `after` beyond every change of the job (ids are shared by all jobs) cannot be one this
+ * stream sent: the client gets what is still to come, the final job included, and the end.
+ * `onClose` runs once whichever way the stream ends: finished, cancelled by the client, a client
+ * that stopped reading (`maxUnreadBytes`), or `maxLifetimeMs` reached.
  */
 export async function openJobStream(opts: JobStreamOptions): Promise<ReadableStream | null> {
   const feed = feedFor(opts.db, opts.jobId, opts.activeJobsPerWallet);
   let wake: () => void = () => undefined;
   // Watch before the first read, so a change committed in between is not missed.
   const detach = feed.attach(opts.hub, () => wake(), opts.heartbeatMs);
+  let released = false;
   const release = () => {
+    if (released) return;
+    released = true;
     detach();
     forgetFeed(feed);
+    opts.onClose?.();
   };
   try {
     await feed.refresh();
@@ -47,48 +64,62 @@ export async function openJobStream(opts: JobStreamOptions): Promise<ReadableStr
     throw error;
   }
   const final = feed.changes.find(terminalChange);
-  if (final && final.id <= opts.after) {
+  if (final && final.id === opts.after) {
     release();
     return null;
   }
-  let sentId = opts.after;
+  const lastKnown = feed.changes.at(-1)?.id ?? 0;
+  let sentId = Math.min(opts.after, final ? final.id - 1 : lastKnown);
   let sentProgress = "";
   let closed = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let lifetime: ReturnType<typeof setTimeout> | undefined;
   let queue = Promise.resolve();
   const stop = () => {
     closed = true;
     clearInterval(heartbeat);
+    clearTimeout(lifetime);
     release();
   };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode("retry: 2000\n\n"));
-      const send = async () => {
-        if (closed) return;
-        const frames = await pending(feed, sentId, sentProgress, opts);
-        if (closed) return;
-        for (const frame of frames.frames) controller.enqueue(frame);
-        sentId = frames.sentId;
-        sentProgress = frames.sentProgress;
-        if (frames.done) {
+  const maxUnread = opts.maxUnreadBytes ?? MAX_UNREAD_BYTES;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const end = () => {
+          if (closed) return;
           stop();
           controller.close();
-        }
-      };
-      wake = () => {
-        queue = queue.then(send).catch(() => undefined);
-      };
-      heartbeat = setInterval(() => {
-        if (closed) return;
-        controller.enqueue(encoder.encode(": heartbeat\n\n"));
-      }, opts.heartbeatMs);
-      wake();
+        };
+        // What the client has not read stays queued here; past the allowance it is dropped, not kept.
+        const push = (frame: Uint8Array) => {
+          if (closed) return;
+          controller.enqueue(frame);
+          if ((controller.desiredSize ?? 0) < 0) end();
+        };
+        push(encoder.encode("retry: 2000\n\n"));
+        const send = async () => {
+          if (closed) return;
+          const frames = await pending(feed, sentId, sentProgress, opts);
+          if (closed) return;
+          for (const frame of frames.frames) push(frame);
+          sentId = frames.sentId;
+          sentProgress = frames.sentProgress;
+          if (frames.done) end();
+        };
+        wake = () => {
+          queue = queue.then(send).catch(() => undefined);
+        };
+        heartbeat = setInterval(() => push(encoder.encode(": heartbeat\n\n")), opts.heartbeatMs);
+        lifetime = setTimeout(end, opts.maxLifetimeMs ?? MAX_LIFETIME_MS);
+        lifetime.unref?.();
+        wake();
+      },
+      cancel() {
+        stop();
+      },
     },
-    cancel() {
-      stop();
-    },
-  });
+    { highWaterMark: maxUnread, size: (chunk) => chunk.byteLength },
+  );
 }
 
 async function pending(

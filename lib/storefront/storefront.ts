@@ -72,7 +72,7 @@ export function buildStorefront() {
       header: "Idempotency-Key",
       ttl_seconds: env.limits.idempotencyKeyTtlSeconds,
       replay:
-        "A completed key returns the original JobCreated with no payment and no second charge.",
+        "A completed key returns the original JobCreated, without a second charge, to a paid retry by the wallet that paid with it; unpaid it gets the usual 402; another wallet's key is its own.",
       conflicts: { different_body: 422, in_progress: 409 },
       payment_identifier: {
         extension: "payment-identifier",

@@ -8,8 +8,8 @@ import { claimDueDeliveries, type DueDelivery, recordAttempt } from "@/lib/webho
 export type WebhookDriverConfig = { allowPrivate: boolean; retryBaseMs: number };
 
 // Longer than an attempt's timeout, so only a dead sender's claim runs out.
-const LEASE_MS = 60_000;
-const ATTEMPT_TIMEOUT_MS = 10_000;
+export const LEASE_MS = 60_000;
+export const ATTEMPT_TIMEOUT_MS = 10_000;
 const BATCH = 20;
 
 /**
@@ -26,7 +26,8 @@ export async function deliverDueWebhooks(
   return due.length;
 }
 
-async function attempt(db: Db, d: DueDelivery, config: WebhookDriverConfig): Promise<void> {
+/** One attempt at one claimed delivery: vet the address again, send, record the outcome. */
+export async function attempt(db: Db, d: DueDelivery, config: WebhookDriverConfig): Promise<void> {
   const sentAt = new Date();
   // Vetted again on every attempt: the name may since point somewhere private.
   const vetted = await vetCallbackUrl(d.url, { allowPrivate: config.allowPrivate });

@@ -12,7 +12,8 @@ import { removeExpiredUploads } from "@/lib/images/image-store";
 import { removeExpiredVideos, sweepOrphanPartials } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
-import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
+import type { WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
+import { deliveryLane } from "@/lib/webhooks/delivery-lane";
 
 /** One accepted network's chain reader, USDC and refund wallet. */
 export type NetworkDeps = {
@@ -53,6 +54,7 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
   expired: number;
   expiredUploads: number;
   sweptPartials: number;
+  /** Webhook deliveries in flight in their own lane (see delivery-lane.ts). */
   webhooks: number;
 }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
@@ -97,12 +99,8 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
         },
       )
     : 0;
-  const webhooks = deps.webhooks
-    ? await deliverDueWebhooks(deps.db, deps.webhooks).catch((error: unknown) => {
-        console.error(`[reel402] webhook deliveries failed: ${describeError(error)}`);
-        return 0;
-      })
-    : 0;
+  // Started, never awaited: a receiver that hangs must not hold up the next tick's money work.
+  const webhooks = deps.webhooks ? deliveryLane(deps.db, deps.webhooks).kick() : 0;
   return { reconciled, refunds, expired, expiredUploads, sweptPartials, webhooks };
 }
 

@@ -136,14 +136,15 @@ describe("money safety", () => {
     const finished = await waitForJob(server.url, created.job_id, 120_000);
     assert.equal(finished.status, "succeeded");
     assert.equal(start - (await chain.balanceOf(payer.account.address)), 260_000n);
-    // The key now replays the job like any completed one.
-    const replay = await post(
-      `${server.url}/generate/alpha-fast/custom`,
-      { prompt: "a slow river", duration: 4, resolution: "480p" },
-      { "idempotency-key": key },
-    );
+    // The key now replays the job to its payer like any completed one, without a second charge.
+    const replay = await payer.fetch(`${server.url}/generate/alpha-fast/custom`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": key },
+      body: JSON.stringify({ prompt: "a slow river", duration: 4, resolution: "480p" }),
+    });
     assert.equal(replay.status, 200);
     assert.equal(((await replay.json()) as { job_id: string }).job_id, created.job_id);
+    assert.equal(start - (await chain.balanceOf(payer.account.address)), 260_000n);
   });
 
   test("a settlement that times out before anything was sent expires into cancelled, nothing charged", {

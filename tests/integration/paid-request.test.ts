@@ -189,7 +189,7 @@ describe("the paid request on Postgres", () => {
     assert.equal(await stack.chain.balanceOf(payer.account.address), before);
   });
 
-  test("Idempotency-Key: a completed key replays the job without a second charge; another body gets 422", async () => {
+  test("Idempotency-Key: a completed key replays the job to its payer without a second charge; another body gets 422", async () => {
     const payer = payingFetch(3);
     const key = crypto.randomUUID();
     const url = `${stack.server.url}/generate/alpha-fast/5s-720p`;
@@ -205,15 +205,18 @@ describe("the paid request on Postgres", () => {
     const afterFirst = await stack.chain.balanceOf(payer.account.address);
     assert.equal(before - afterFirst, 910_000n);
 
-    const replay = await fetch(url, init({ prompt: "a paper boat" }));
-    assert.equal(replay.status, 200);
-    assert.equal(((await replay.json()) as { job_id: string }).job_id, created.job_id);
+    // Unpaid, a known key reveals nothing: the plain 402.
+    const unpaid = await fetch(url, init({ prompt: "a paper boat" }));
+    assert.equal(unpaid.status, 402);
+    assert.doesNotMatch(await unpaid.text(), new RegExp(created.job_id));
     const paidReplay = await payer.fetch(url, init({ prompt: "a paper boat" }));
+    assert.equal(paidReplay.status, 200);
     assert.equal(((await paidReplay.json()) as { job_id: string }).job_id, created.job_id);
     assert.equal(await stack.chain.balanceOf(payer.account.address), afterFirst);
 
-    const other = await fetch(url, init({ prompt: "a paper plane" }));
+    const other = await payer.fetch(url, init({ prompt: "a paper plane" }));
     assert.equal(other.status, 422);
+    assert.equal(await stack.chain.balanceOf(payer.account.address), afterFirst);
     assert.equal(((await other.json()) as { code: string }).code, "idempotency_key_reused");
   });
 
@@ -302,7 +305,7 @@ describe("the paid request on the embedded PGlite database", () => {
     const first = await payer.fetch(`${stack.server.url}/generate/alpha/5s-720p`, init);
     assert.equal(first.status, 200);
     const { job_id } = (await first.json()) as { job_id: string };
-    const again = await fetch(`${stack.server.url}/generate/alpha/5s-720p`, init);
+    const again = await payer.fetch(`${stack.server.url}/generate/alpha/5s-720p`, init);
     assert.equal(((await again.json()) as { job_id: string }).job_id, job_id);
     assert.equal(start - (await stack.chain.balanceOf(payer.account.address)), 960_000n);
     const job = (await (await fetch(`${stack.server.url}/jobs/${job_id}`)).json()) as {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import sharp from "sharp";
@@ -185,6 +185,82 @@ describe("POST /uploads on the built server", () => {
     }
   });
 
+  test("over the allowance is a 413 however it is framed; an image exactly at it fits in multipart", {
+    timeout: 120_000,
+  }, async () => {
+    const limit = 10 * 1024 * 1024;
+    // Over node:http, so an answer that comes before the whole body was sent is still read.
+    const send = (body: Buffer, headers: Record<string, string>, framing: "chunked" | "length") =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = request(`${server.url}/uploads`, {
+          method: "POST",
+          headers: {
+            "x-forwarded-for": ip(),
+            ...headers,
+            ...(framing === "length" ? { "content-length": String(body.length) } : {}),
+          },
+        });
+        req.on("response", (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => {
+            text += d;
+          });
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: String(res.headers["content-type"]),
+              body: text,
+            }),
+          );
+        });
+        // The server may answer and close before the rest is written: that is the point.
+        req.on("error", (error: NodeJS.ErrnoException) => {
+          if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+        });
+        (async () => {
+          for (let at = 0; at < body.length && !req.destroyed; at += 64 * 1024)
+            if (!req.write(body.subarray(at, at + 64 * 1024)))
+              await new Promise((r) => req.once("drain", r));
+          req.end();
+        })().catch(() => undefined);
+      });
+    const over = padPng(landscape, Math.round(11.5 * 1024 * 1024));
+    const form = (image: Buffer) => {
+      const f = new FormData();
+      f.set("file", new Blob([new Uint8Array(image)], { type: "image/png" }), "picture.png");
+      return f;
+    };
+    const multipart = new Response(form(over));
+    const multipartBytes = Buffer.from(await multipart.arrayBuffer());
+    const multipartType = multipart.headers.get("content-type") ?? "";
+    const cases: [string, Buffer, string, "chunked" | "length"][] = [
+      ["chunked raw", over, "image/png", "chunked"],
+      ["declared raw", over, "image/png", "length"],
+      ["chunked multipart", multipartBytes, multipartType, "chunked"],
+      ["declared multipart", multipartBytes, multipartType, "length"],
+    ];
+    for (const [name, body, type, framing] of cases) {
+      const res = await send(body, { "content-type": type }, framing);
+      assert.equal(res.status, 413, `${name}: ${res.body}`);
+      assert.equal(res.type, "application/problem+json", name);
+      assert.equal((JSON.parse(res.body) as { code: string }).code, "image_too_large", name);
+    }
+    // Exactly the allowance, with the multipart framing on top, chunked: accepted whole.
+    const exact = padPng(landscape, limit);
+    assert.equal(exact.length, limit);
+    const fits = new Response(form(exact));
+    const fitsType = fits.headers.get("content-type") ?? "";
+    const res = await send(
+      Buffer.from(await fits.arrayBuffer()),
+      { "content-type": fitsType },
+      "chunked",
+    );
+    assert.equal(res.status, 201, res.body);
+    const kept = JSON.parse(res.body) as { width: number };
+    assert.ok(kept.width > 0);
+  });
+
   test("a photo of a person is refused before anything is stored", {
     timeout: 60_000,
   }, async () => {
@@ -247,3 +323,30 @@ describe("POST /uploads on the built server", () => {
     assert.equal(other.status, 403, "another address has its own budget");
   });
 });
+
+/** The PNG grown to exactly `size` bytes by private ancillary chunks before its end (decoders skip them). */
+function padPng(png: Buffer, size: number): Buffer {
+  const iend = png.length - 12;
+  const chunks: Buffer[] = [];
+  let missing = size - png.length;
+  while (missing > 0) {
+    const data = Buffer.alloc(Math.min(missing - 12, 1024 * 1024), 0x61);
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write("prVt", 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    chunks.push(head, data, crc);
+    missing -= data.length + 12;
+  }
+  return Buffer.concat([png.subarray(0, iend), ...chunks, png.subarray(iend)]);
+}
+
+function crc32(bytes: Buffer): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}

@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { decodePaymentResponseHeader, decodePaymentSignatureHeader } from "@x402/core/http";
+import {
+  decodePaymentResponseHeader,
+  decodePaymentSignatureHeader,
+  encodePaymentSignatureHeader,
+} from "@x402/core/http";
 import { checkoutResponse } from "@/lib/api/checkout-response";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
 import { findLiveKey } from "@/lib/idempotency/key-repository";
+import { payerScopedKey } from "@/lib/idempotency/payer-scope";
 import { getJob } from "@/lib/jobs/repository";
 import { findPaymentByAuthorization, getPaymentForJob } from "@/lib/payments/repository";
 import { startCheckoutHarness } from "../helpers/checkout";
@@ -124,13 +129,29 @@ describe("checkout outcomes", () => {
     const receipt = decodePaymentResponseHeader(res.headers.get("payment-response") ?? "");
     assert.equal(receipt.transaction, created.settlement?.transaction);
 
-    // The same key and body replay the answer; another body under it is refused.
-    const replay = as(await h.post(FIXED, KITE, { "idempotency-key": "k-created" }), "replayed");
+    // The same key and body, with a payment by the same wallet, replay the answer; another body
+    // under it is refused. Without a payment the key says nothing: the usual challenge.
+    const unpaid = as(await h.post(FIXED, KITE, { "idempotency-key": "k-created" }), "challenge");
+    assert.equal(unpaid.required.accepts[0]?.amount, String(PRICE));
+    const replay = as(
+      await h.post(FIXED, KITE, {
+        "payment-signature": await paid(1),
+        "idempotency-key": "k-created",
+      }),
+      "replayed",
+    );
     assert.deepEqual([replay.by, replay.body], ["idempotency_key", created.body]);
     const replayed = answer(replay);
     assert.equal(replayed.headers.get("idempotent-replayed"), "true");
     const reused = as(
-      await h.post(FIXED, { prompt: "a boat" }, { "idempotency-key": "k-created" }),
+      await h.post(
+        FIXED,
+        { prompt: "a boat" },
+        {
+          "payment-signature": await paid(1, { prompt: "a boat" }),
+          "idempotency-key": "k-created",
+        },
+      ),
       "refused",
     );
     assert.equal(reused.code, "idempotency_key_reused");
@@ -145,6 +166,69 @@ describe("checkout outcomes", () => {
       "challenge",
     );
     assert.match(String(stolen.required.error), /already paid for another request/);
+    assert.equal(await h.chain.balanceOf(h.env.payTo), before + BigInt(PRICE));
+  });
+
+  test("an Idempotency-Key belongs to the wallet that paid with it", async () => {
+    const key = "k-shared-by-chance";
+    const boat = { prompt: "a red boat on a calm sea" };
+    const first = as(
+      await h.post(FIXED, boat, {
+        "payment-signature": await paid(4, boat),
+        "idempotency-key": key,
+      }),
+      "created",
+    );
+    const before = await h.chain.balanceOf(h.env.payTo);
+
+    // Unpaid, the key reveals nothing: the plain challenge, as for any new request.
+    const unpaid = as(await h.post(FIXED, boat, { "idempotency-key": key }), "challenge");
+    assert.equal(unpaid.required.accepts[0]?.amount, String(PRICE));
+    assert.doesNotMatch(JSON.stringify(unpaid), new RegExp(first.body.job_id));
+
+    // A forged payment naming wallet 4 but signed by wallet 5 is not wallet 4's: it gets no replay.
+    const byFive = decodePaymentSignatureHeader(await paid(5, boat)) as unknown as {
+      payload: { authorization: { from: string } };
+    };
+    const victim = decodePaymentSignatureHeader(await paid(4, boat)) as unknown as {
+      payload: { authorization: { from: string } };
+    };
+    byFive.payload.authorization.from = victim.payload.authorization.from;
+    const forged = await h.post(FIXED, boat, {
+      "payment-signature": encodePaymentSignatureHeader(byFive as never),
+      "idempotency-key": key,
+    });
+    assert.notEqual(forged.kind, "replayed", "a forged payer is not answered from the key");
+    assert.equal(forged.kind, "challenge");
+
+    // Another wallet with the same key and body is a request of its own: its own job, its own charge.
+    const other = as(
+      await h.post(FIXED, boat, {
+        "payment-signature": await paid(5, boat),
+        "idempotency-key": key,
+      }),
+      "created",
+    );
+    assert.notEqual(other.body.job_id, first.body.job_id);
+    assert.equal(await h.chain.balanceOf(h.env.payTo), before + BigInt(PRICE));
+    const firstJob = await getJob(h.db, first.body.job_id);
+    const otherJob = await getJob(h.db, other.body.job_id);
+    assert.notEqual(firstJob?.payer, otherJob?.payer);
+
+    // Each wallet's retry with a fresh signature replays its own job and pays nothing more.
+    for (const [index, job] of [
+      [4, first.body.job_id],
+      [5, other.body.job_id],
+    ] as const) {
+      const again = as(
+        await h.post(FIXED, boat, {
+          "payment-signature": await paid(index, boat),
+          "idempotency-key": key,
+        }),
+        "replayed",
+      );
+      assert.equal((again.body as { job_id: string }).job_id, job);
+    }
     assert.equal(await h.chain.balanceOf(h.env.payTo), before + BigInt(PRICE));
   });
 
@@ -163,9 +247,13 @@ describe("checkout outcomes", () => {
       decodePaymentResponseHeader(res.headers.get("payment-response") ?? "").success,
       false,
     );
-    assert.equal(await findLiveKey(h.db, "k-failed"), undefined, "the key may be used again");
     const { payload } = decodePaymentSignatureHeader(signature);
     const auth = (payload as { authorization: { from: string; nonce: string } }).authorization;
+    assert.equal(
+      await findLiveKey(h.db, payerScopedKey(auth.from, "k-failed")),
+      undefined,
+      "the key may be used again",
+    );
     const payment = await findPaymentByAuthorization(h.db, h.env.network, auth.from, auth.nonce);
     assert.equal(payment?.status, "failed");
     const job = await getJob(h.db, payment?.jobId ?? "");
@@ -186,8 +274,15 @@ describe("checkout outcomes", () => {
     assert.equal(answer(created).status, 202);
     assert.equal((await getPaymentForJob(h.db, created.body.job_id))?.status, "unknown");
 
-    const inFlight = as(await h.post(FIXED, KITE, { "idempotency-key": "k-unknown" }), "refused");
+    const inFlight = as(
+      await h.post(FIXED, KITE, {
+        "payment-signature": await paid(3),
+        "idempotency-key": "k-unknown",
+      }),
+      "refused",
+    );
     assert.deepEqual([inFlight.code, inFlight.retryAfter], ["idempotency_key_in_flight", 1]);
+    as(await h.post(FIXED, KITE, { "idempotency-key": "k-unknown" }), "challenge");
     const payment = as(await h.post(FIXED, KITE, { "payment-signature": signature }), "refused");
     assert.deepEqual([payment.code, payment.retryAfter], ["payment_in_flight", 1]);
     const res = answer(payment);

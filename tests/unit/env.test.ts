@@ -15,6 +15,7 @@ test("an empty environment is the devnet on chain 31337, never 8453", () => {
     activeJobsPerWallet: 5,
     queueCapacity: 50,
     uploadsPerMinutePerIp: 20,
+    free: { streamsPerClient: 10, streamsTotal: 500, readsPerMinute: 300 },
     maxBodyBytes: 16384,
     idempotencyKeyTtlSeconds: 86400,
     abuseBlock: { rejections: 5, windowSeconds: 600, blockSeconds: 900 },

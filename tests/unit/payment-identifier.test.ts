@@ -142,7 +142,8 @@ test("a client's schema in the extension is never evaluated: only our own rule j
   const d = await db();
   const withSchema = (schema: unknown, id = "pay_0123456789abcdef") => {
     const p = payload(id);
-    (p.extensions?.["payment-identifier"] as Record<string, unknown>).schema = schema;
+    const extension = p.extensions?.["payment-identifier"] as Record<string, unknown>;
+    extension.schema = schema;
     return p;
   };
   // A schema that would refuse this id if it were run, and one that would take ages to run.
@@ -159,7 +160,8 @@ test("a client's schema in the extension is never evaluated: only our own rule j
   });
   assert.ok(performance.now() - started < 2_000);
   const badId = withSchema(null);
-  (badId.extensions?.["payment-identifier"] as { info: { id: string } }).info.id = "bad id!";
+  const badExtension = badId.extensions?.["payment-identifier"] as { info: { id: string } };
+  badExtension.info.id = "bad id!";
   assert.equal(readPaymentIdentifier(badId).kind, "invalid");
   const noInfo = payload("pay_0123456789abcdef");
   (noInfo.extensions as Record<string, unknown>)["payment-identifier"] = { info: [] };

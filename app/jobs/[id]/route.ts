@@ -7,8 +7,8 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ id: string }> };
 
-export const GET = withErrors(async (_request: Request, { params }: Params) =>
-  withPosterUrl(await jobResponse((await params).id)),
+export const GET = withErrors(async (request: Request, { params }: Params) =>
+  withPosterUrl(await jobResponse(request, (await params).id)),
 );
 
 export const DELETE = withErrors(async (request: Request, { params }: Params) =>

@@ -1,0 +1,43 @@
+import { problem } from "@/lib/api/problem";
+import { getEnv } from "@/lib/env";
+import { clientIp } from "@/lib/limits/client-ip";
+import { type FreeRefusal, freeEndpointGuard } from "@/lib/limits/free-endpoint-guard";
+import { hashIp } from "@/lib/limits/ip-hash";
+
+const DETAIL: Record<FreeRefusal["code"], string> = {
+  rate_limited: "Too many requests from this address; poll more slowly or use the event stream.",
+  too_many_streams:
+    "This address holds the most event streams allowed at once; close one, or poll GET /jobs/{id}.",
+  streams_full: "The service holds as many event streams as it can; poll GET /jobs/{id} meanwhile.",
+};
+
+function refusalResponse(refusal: FreeRefusal, instance: string): Response {
+  return problem(refusal.code, DETAIL[refusal.code], {
+    instance,
+    headers: { "Retry-After": String(refusal.retryAfterSeconds) },
+  });
+}
+
+/** The hashed address the free endpoints count a request under. */
+export function freeClient(request: Request): string {
+  return hashIp(clientIp(request.headers, getEnv().trustProxy));
+}
+
+/** One free read, or the 429 that refuses it (decided in memory, before any database work). */
+export function freeReadRefusal(request: Request, instance: string): Response | null {
+  const verdict = freeEndpointGuard(getEnv().limits.free).read(freeClient(request));
+  return verdict.ok ? null : refusalResponse(verdict, instance);
+}
+
+/** A read plus a place for one more event stream, or the 429/503 that refuses it. */
+export function openStreamSlot(
+  request: Request,
+  instance: string,
+): { release: () => void } | { refused: Response } {
+  const guard = freeEndpointGuard(getEnv().limits.free);
+  const client = freeClient(request);
+  const read = guard.read(client);
+  if (!read.ok) return { refused: refusalResponse(read, instance) };
+  const slot = guard.openStream(client);
+  return slot.ok ? { release: slot.release } : { refused: refusalResponse(slot, instance) };
+}
