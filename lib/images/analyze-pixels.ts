@@ -2,6 +2,13 @@ import sharp, { type Sharp } from "sharp";
 import { getModels } from "@/lib/images/models";
 import { DETECTOR_SIDE, planTiles } from "@/lib/images/tile-plan";
 
+/**
+ * What to look for. `faces: false` runs the explicit-content classifier only: for a picture whose
+ * faces the policy allows (a video a model drew from words alone), the detector's passes are the
+ * whole cost and tell nothing.
+ */
+export type AnalysisScope = { faces: boolean };
+
 export type ImageAnalysis = {
   faces: number[];
   nsfw: Record<string, number>;
@@ -19,7 +26,10 @@ const DETECTION = { minConfidence: 0.3, maxResults: 20 };
  * flattened image: what every upstream receives). CPU-bound: run it in a screening worker
  * (screen-pool.ts), never on the request thread.
  */
-export async function analyzePixels(bytes: Buffer): Promise<ImageAnalysis> {
+export async function analyzePixels(
+  bytes: Buffer,
+  scope: AnalysisScope = { faces: true },
+): Promise<ImageAnalysis> {
   const { tf, faceapi, nsfw } = await getModels();
   const started = performance.now();
   // Stored images have no alpha (normalizeImage flattens it). Should one still carry some, the
@@ -51,13 +61,13 @@ export async function analyzePixels(bytes: Buffer): Promise<ImageAnalysis> {
   const faces: number[] = [];
   let predictions: { className: string; probability: number }[];
   try {
-    faces.push(...(await detect(whole)));
+    if (scope.faces) faces.push(...(await detect(whole)));
     predictions = await nsfw.classify(whole as never, 5);
   } finally {
     whole.dispose();
   }
 
-  const plan = planTiles(width, height);
+  const plan = scope.faces ? planTiles(width, height) : { width, height, tiles: [] };
   if (plan.tiles.length > 0) {
     // One decode at the plan's scale; the tiles are cut from these raw pixels, not re-decoded.
     const scaled = await source

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { getEnv } from "@/lib/env";
-import type { ImageAnalysis } from "@/lib/images/analyze-pixels";
+import type { AnalysisScope, ImageAnalysis } from "@/lib/images/analyze-pixels";
 import { ScreenPool } from "@/lib/images/screen-pool";
 import type { ImageScreening } from "@/lib/images/types";
 
@@ -36,8 +36,8 @@ export function getScreenPool(): ScreenPool {
  * prints them. Runs in the screening worker pool; throws ProblemError "unavailable" when the
  * pool's queue is full.
  */
-export function analyzeImage(bytes: Buffer): Promise<ImageAnalysis> {
-  return getScreenPool().analyze(bytes);
+export function analyzeImage(bytes: Buffer, scope?: AnalysisScope): Promise<ImageAnalysis> {
+  return getScreenPool().analyze(bytes, scope);
 }
 
 export function judgeImage(analysis: ImageAnalysis): ImageScreening {
@@ -71,11 +71,14 @@ export function judgeImage(analysis: ImageAnalysis): ImageScreening {
  * content are refused. Graphic violence is not detected in images: no maintained detector ships
  * inside a registry package (see README, "Image policy").
  */
-export async function screenImage(bytes: Buffer): Promise<ImageScreening> {
-  const key = createHash("sha256").update(bytes).digest("hex");
+export async function screenImage(
+  bytes: Buffer,
+  scope: AnalysisScope = { faces: true },
+): Promise<ImageScreening> {
+  const key = `${scope.faces ? "all" : "explicit"}:${createHash("sha256").update(bytes).digest("hex")}`;
   const known = verdicts.get(key);
   if (known) return known;
-  const verdict = judgeImage(await analyzeImage(bytes));
+  const verdict = judgeImage(await analyzeImage(bytes, scope));
   if (verdicts.size >= VERDICT_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
   verdicts.set(key, verdict);
   return verdict;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { ProblemError } from "@/lib/errors/problems";
-import type { ImageAnalysis } from "@/lib/images/analyze-pixels";
+import type { AnalysisScope, ImageAnalysis } from "@/lib/images/analyze-pixels";
 import type { ScreenReply } from "@/lib/images/screen-worker";
 
 export type ScreenPoolOptions = {
@@ -20,6 +20,7 @@ export type ScreenPoolOptions = {
 type Task = {
   id: number;
   bytes: Uint8Array;
+  scope: AnalysisScope;
   resolve: (analysis: ImageAnalysis) => void;
   reject: (error: unknown) => void;
 };
@@ -64,13 +65,19 @@ export class ScreenPool {
     return this.slots.filter((s) => s.task).length + this.waiting.length;
   }
 
-  analyze(bytes: Buffer): Promise<ImageAnalysis> {
+  analyze(bytes: Buffer, scope: AnalysisScope = { faces: true }): Promise<ImageAnalysis> {
     if (this.closed) return Promise.reject(busy());
     // pump() runs after every change, so whatever waits has found no free worker.
     if (this.waiting.length >= this.options.queue) return Promise.reject(busy());
     return new Promise<ImageAnalysis>((resolve, reject) => {
       // A copy: the caller's Buffer may be a view into a larger pooled one.
-      this.waiting.push({ id: this.nextId++, bytes: new Uint8Array(bytes), resolve, reject });
+      this.waiting.push({
+        id: this.nextId++,
+        bytes: new Uint8Array(bytes),
+        scope,
+        resolve,
+        reject,
+      });
       this.pump();
     });
   }
@@ -99,7 +106,7 @@ export class ScreenPool {
       slot.worker.ref();
       this.arm(slot);
       // Transferred, not copied again: the copy made in analyze() belongs to this task alone.
-      slot.worker.postMessage({ id: task.id, bytes: task.bytes }, [
+      slot.worker.postMessage({ id: task.id, bytes: task.bytes, scope: task.scope }, [
         task.bytes.buffer as ArrayBuffer,
       ]);
     }

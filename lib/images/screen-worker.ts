@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { analyzePixels, type ImageAnalysis } from "@/lib/images/analyze-pixels";
+import { type AnalysisScope, analyzePixels, type ImageAnalysis } from "@/lib/images/analyze-pixels";
 import { getModels } from "@/lib/images/models";
 
 /**
@@ -7,7 +7,7 @@ import { getModels } from "@/lib/images/models";
  * models once, then analyses one image per message, in order. Replies carry only numbers and a
  * fixed error word, never the image or an error's text.
  */
-export type ScreenTask = { id: number; bytes: Uint8Array };
+export type ScreenTask = { id: number; bytes: Uint8Array; scope: AnalysisScope };
 export type ScreenReply =
   | { id: number; ok: true; analysis: ImageAnalysis }
   | { id: number; ok: false; error: "analysis_failed" }
@@ -33,7 +33,7 @@ port.on("message", (task: ScreenTask) => {
       port.postMessage({
         id: task.id,
         ok: true,
-        analysis: await analyzePixels(bytes),
+        analysis: await analyzePixels(bytes, task.scope),
       } satisfies ScreenReply);
     } catch (error) {
       // The error's name only: its message could quote what the image's bytes made of it.

@@ -14,10 +14,16 @@ export type SamplerOptions = {
   timeoutMs?: number;
 };
 
-export const SAMPLER_DEFAULTS = { maxFrames: 16, timeoutMs: 60_000 } as const;
+export const SAMPLER_DEFAULTS = { maxFrames: 8, timeoutMs: 60_000 } as const;
 
-/** Frames no larger than this on their long side: screening sees 512 px, tiling may want more. */
-const MAX_SIDE = 1280;
+/**
+ * Frames no larger than the detector's own input, so each costs one detector pass and no tiles
+ * (tiled, a 720p frame took seven passes: ~36 s of one core per 5 s clip here). The picture a
+ * job starts from is where tiles search for small faces, before payment; this check is the second
+ * line, against an upstream that draws what it was not given, and finds faces from about a
+ * tenth of the frame's height.
+ */
+const MAX_SIDE = 512;
 // A larger picture is no upstream's honest output and would cost a decoder hundreds of MB a frame.
 const MAX_PIXELS = 4096 * 4096;
 

@@ -26,7 +26,7 @@ export type DeliveredVideoScreener = (
 
 export type ScreenerOptions = SamplerOptions & {
   /** The image screener's front door; replaced only to prove what a crashing model does. */
-  screenImage?: (bytes: Buffer) => Promise<ImageScreening>;
+  screenImage?: (bytes: Buffer, scope: { faces: boolean }) => Promise<ImageScreening>;
 };
 
 /** Samples the video's frames and puts each through the image screener, stopping at the first refusal. */
@@ -37,8 +37,11 @@ export function createVideoScreener(opts: ScreenerOptions = {}): DeliveredVideoS
     const ms = () => Math.round(performance.now() - started);
     try {
       const { frames } = await sampleFrames(file, opts);
+      // Faces matter only in a video made from pictures (output-policy.ts); elsewhere the
+      // detector's passes would cost most of the screening and change no verdict.
+      const fromImages = spec.images !== undefined;
       for (const frame of frames) {
-        const judged = judgeFrame(await screen(frame), spec.images !== undefined);
+        const judged = judgeFrame(await screen(frame, { faces: fromImages }), fromImages);
         if (!judged.release)
           return {
             verdict: "withheld",
