@@ -1,3 +1,4 @@
+import { authorizationTypes } from "@x402/evm";
 import { recoverTypedDataAddress } from "viem";
 import type { Env } from "@/lib/env";
 import { decodePayment } from "@/lib/payments/authorization";
@@ -10,17 +11,6 @@ import { decodePayment } from "@/lib/payments/authorization";
 export function payerScopedKey(payer: string, key: string): string {
   return `${payer.toLowerCase()} ${key}`;
 }
-
-const TRANSFER_WITH_AUTHORIZATION = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
 
 /**
  * The wallet a PAYMENT-SIGNATURE proves, checked here without the facilitator: its EIP-3009
@@ -51,7 +41,7 @@ export async function signedPayer(signature: string, env: Env): Promise<string |
         chainId: network.chainId,
         verifyingContract: network.asset.address,
       },
-      types: TRANSFER_WITH_AUTHORIZATION,
+      types: authorizationTypes,
       primaryType: "TransferWithAuthorization",
       message: {
         from: auth.from as `0x${string}`,

@@ -1,20 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
+import { authorizationTypes } from "@x402/evm";
 import { getAddress, toHex } from "viem";
 import { devnetAccount } from "@/lib/devnet/accounts";
 
 /** EIP-3009 TransferWithAuthorization, as the token signs it. */
-export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
+export const TRANSFER_WITH_AUTHORIZATION_TYPES = authorizationTypes;
 
 export type AuthorizationOverrides = {
   to?: string;
