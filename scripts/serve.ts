@@ -7,7 +7,7 @@ import { setupDevnetChain } from "@/lib/devnet/setup-chain";
 import { ConfigError, getEnv } from "@/lib/env";
 import { runBeforeExit } from "@/lib/lifecycle/before-exit";
 import { restoreContentLength } from "@/lib/storage/body-length";
-import { createStreamGate } from "@/lib/api/stream-gate";
+import { createFreeReadGate } from "@/lib/api/free-read-gate";
 
 /**
  * Runs the whole service: on the devnet it first starts the local chain (state kept in the data
@@ -57,10 +57,10 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: env.host, port: env.port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const admitStream = createStreamGate(env.limits.free, env.trustProxy);
+  const admitFreeRead = createFreeReadGate(env.limits.free, env.trustProxy);
   const server = createServer((req, res) => {
     req.headers["x-reel402-peer"] = req.socket.remoteAddress ?? "";
-    if (!admitStream(req, res)) return;
+    if (!admitFreeRead(req, res)) return;
     restoreContentLength(res);
     void handle(req, res);
   });

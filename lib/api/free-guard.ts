@@ -1,18 +1,15 @@
 import { problem } from "@/lib/api/problem";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
-import { type FreeRefusal, freeEndpointGuard } from "@/lib/limits/free-endpoint-guard";
+import {
+  FREE_REFUSAL_DETAIL,
+  type FreeRefusal,
+  freeEndpointGuard,
+} from "@/lib/limits/free-endpoint-guard";
 import { hashIp } from "@/lib/limits/ip-hash";
 
-const DETAIL: Record<FreeRefusal["code"], string> = {
-  rate_limited: "Too many requests from this address; poll more slowly or use the event stream.",
-  too_many_streams:
-    "This address holds the most event streams allowed at once; close one, or poll GET /jobs/{id}.",
-  streams_full: "The service holds as many event streams as it can; poll GET /jobs/{id} meanwhile.",
-};
-
 function refusalResponse(refusal: FreeRefusal, instance: string): Response {
-  return problem(refusal.code, DETAIL[refusal.code], {
+  return problem(refusal.code, FREE_REFUSAL_DETAIL[refusal.code], {
     instance,
     headers: { "Retry-After": String(refusal.retryAfterSeconds) },
   });

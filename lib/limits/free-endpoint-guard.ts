@@ -15,6 +15,14 @@ export type FreeRefusal = {
   retryAfterSeconds: number;
 };
 
+/** What each refusal tells the client, wherever it is answered (the socket edge or the route). */
+export const FREE_REFUSAL_DETAIL: Record<FreeRefusal["code"], string> = {
+  rate_limited: "Too many requests from this address; poll more slowly or use the event stream.",
+  too_many_streams:
+    "This address holds the most event streams allowed at once; close one, or poll GET /jobs/{id}.",
+  streams_full: "The service holds as many event streams as it can; poll GET /jobs/{id} meanwhile.",
+};
+
 export type StreamSlot = { ok: true; release: () => void } | FreeRefusal;
 
 type Bucket = { tokens: number; at: number };

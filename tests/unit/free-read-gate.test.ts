@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import { createStreamGate } from "@/lib/api/stream-gate";
+import { createFreeReadGate } from "@/lib/api/free-read-gate";
 
 const LIMITS = { streamsPerClient: 3, streamsTotal: 5, readsPerMinute: 1000 };
 
 /** A server whose event streams stay open until closed, behind the gate, as scripts/serve.ts runs it. */
-async function gatedServer(trustProxy = false) {
-  const admit = createStreamGate(LIMITS, trustProxy);
+async function gatedServer(trustProxy = false, limits = LIMITS) {
+  const admit = createFreeReadGate(limits, trustProxy);
   const open: ServerResponse[] = [];
   const server = createServer((req, res) => {
     req.headers["x-reel402-peer"] = req.socket.remoteAddress ?? "";
@@ -84,6 +84,23 @@ test("behind a trusted proxy each forwarded client has its own share, and the pr
     assert.deepEqual(statuses, [200, 200, 503]);
     assert.equal(JSON.parse(b.find((r) => r.status === 503)?.body ?? "{}").code, "streams_full");
     for (const r of [...a, ...b]) r.close();
+  } finally {
+    for (const res of s.open) res.destroy();
+    await s.close();
+  }
+});
+
+test("job polls beyond a client's budget are refused at the socket; other routes pass", async () => {
+  const s = await gatedServer(false, { ...LIMITS, readsPerMinute: 4 });
+  try {
+    const polls = await Promise.all(Array.from({ length: 6 }, () => s.get("/jobs/abc")));
+    assert.deepEqual(polls.map((p) => p.status).sort(), [200, 200, 200, 200, 429, 429]);
+    const refused = polls.find((p) => p.status === 429);
+    assert.equal(JSON.parse(refused?.body ?? "{}").code, "rate_limited");
+    assert.ok(Number(refused?.retryAfter) >= 1);
+    assert.equal((await s.get("/jobs")).status, 200, "the wallet history is not a job poll");
+    assert.equal((await s.get("/healthz")).status, 200);
+    for (const p of polls) p.close();
   } finally {
     for (const res of s.open) res.destroy();
     await s.close();
