@@ -98,8 +98,9 @@ describe("every registry x402 v2 client pays, gets its clip, and is never charge
 
   /**
    * Pays with a payment-identifier and an Idempotency-Key, polls the job to success, then
-   * replays: the same key is answered from the first job without a new signature; a new key
-   * makes the client sign again with the same payment id, which is refused before any charge.
+   * replays: the same key is answered from the first job, never charged again; the key is the
+   * payer's, so the client proves the wallet with a fresh signature that is never settled. A new
+   * key makes the client sign again with the same payment id, which is refused before any charge.
    */
   async function paysOnceAndReplays(client: StockClient) {
     const paymentId = `pay_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -133,12 +134,13 @@ describe("every registry x402 v2 client pays, gets its clip, and is never charge
     const replay = await client.post(url(), body, { "idempotency-key": key });
     assert.equal(replay.status, 200, JSON.stringify(replay.body));
     assert.equal(replay.body.job_id, jobId);
-    assert.equal(signatures, 1, "the replay needed no new payment");
+    // The replay's signature proves the payer; the balances below show it was never settled.
+    assert.equal(signatures, 2, "the replay signed once to prove the payer");
 
     const resigned = await client.post(url(), body, { "idempotency-key": crypto.randomUUID() });
     assert.equal(resigned.status, 409, JSON.stringify(resigned.body));
     assert.equal(resigned.body.code, "payment_identifier_reused");
-    assert.equal(signatures, 2);
+    assert.equal(signatures, 3);
 
     assert.equal(await stack.chain.balanceOf(client.address), paid);
     assert.equal((await stack.chain.balanceOf(PAY_TO)) - payToBefore, quote);

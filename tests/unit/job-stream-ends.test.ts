@@ -1,16 +1,23 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { test } from "node:test";
+import { before, test } from "node:test";
 import { JobEventHub, listenOnPglite } from "@/lib/job-events/hub";
 import { type JobStreamOptions, openJobStream } from "@/lib/job-events/job-stream";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import type { VideoProvider } from "@/lib/providers/types";
 import { createLocalStore } from "@/lib/storage/local-store";
+import { patternClip } from "../helpers/clips";
 import { queuedJob, tempDbPerTest } from "../helpers/jobs";
 import { type Frame, readFrames } from "../helpers/sse";
 
 const freshDb = tempDbPerTest();
+
+// A real MP4 without a person: the delivered video passes output screening like an honest one.
+let clip: Buffer;
+before(async () => {
+  clip = await patternClip("testsrc2", 1, "320x180");
+});
 
 const provider: VideoProvider = {
   name: "local",
@@ -21,7 +28,7 @@ const provider: VideoProvider = {
     return { state: "succeeded", videoUrl: "x", seed: 1, framesPerSecond: 24 };
   },
   async download() {
-    return { body: Readable.from([Buffer.from("mp4")]), contentType: "video/mp4", size: 3 };
+    return { body: Readable.from([clip]), contentType: "video/mp4", size: clip.length };
   },
   async cancel() {},
 };
