@@ -7,8 +7,9 @@ import { and, eq } from "drizzle-orm";
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
 import { auditEvents } from "@/lib/db/schema";
-import { devnetChain } from "@/lib/devnet/accounts";
+import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
 import { findLiveKey } from "@/lib/idempotency/key-repository";
+import { payerScopedKey } from "@/lib/idempotency/payer-scope";
 import { getJob } from "@/lib/jobs/repository";
 import {
   findPaymentByAuthorization,
@@ -89,8 +90,10 @@ describe("reconcilePayments", () => {
   async function stranded(index: number, prompt: string) {
     const signature = await signed(index, prompt);
     h.hooks.beforeSettle = () => new Promise<void>(() => {}); // never returns: the process is gone
-    const key = `stranded-${index}`;
-    void h.post(FIXED, { prompt }, { "payment-signature": signature, "idempotency-key": key });
+    const sent = `stranded-${index}`;
+    // Keys are stored under the payer that signed: another wallet's same key is another key.
+    const key = payerScopedKey(devnetAccount(index).address, sent);
+    void h.post(FIXED, { prompt }, { "payment-signature": signature, "idempotency-key": sent });
     for (let i = 0; i < 200; i++) {
       const payment = await paymentOf(signature);
       if (payment) {
