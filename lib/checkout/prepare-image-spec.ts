@@ -1,14 +1,9 @@
 import type { ImageProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
-import {
-  ImageProblem,
-  type ImageRef,
-  resolveImage,
-  screenImage,
-  type StoredImage,
-} from "@/lib/images";
+import { ImageProblem, resolveImage, screenImage, type StoredImage } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
 import type { FrameImage } from "@/lib/catalog/generation-spec";
+import type { ImageRef } from "@/lib/requests/image-ref";
 import type { ImageRequest } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
 import { type Prepared, refused } from "@/lib/checkout/outcome";

@@ -1,5 +1,6 @@
 import type { VideoStore } from "@/lib/storage/types";
-import { ImageProblem, type ImageMime, type StoredImage, UPLOAD_ID } from "@/lib/images/types";
+import { UPLOAD_ID } from "@/lib/requests/image-ref";
+import { ImageProblem, type ImageMime, type StoredImage } from "@/lib/images/types";
 
 /** Uploads are kept a day: long enough to compose and pay for a request, short enough to hold nobody's album. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

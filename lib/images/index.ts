@@ -4,17 +4,16 @@ import { hiddenColour, MAX_IMAGE_BYTES, normalizeImage } from "@/lib/images/deco
 import { readImage, saveImage } from "@/lib/images/image-store";
 import { safeFetch } from "@/lib/images/safe-fetch";
 import { screenImage } from "@/lib/images/screen-image";
-import type { ImageRef, ImageScreening, StoredImage } from "@/lib/images/types";
+import type { ImageRef } from "@/lib/requests/image-ref";
+import type { ImageScreening, StoredImage } from "@/lib/images/types";
 import { getVideoStore } from "@/lib/storage/store";
 
 export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
 export { UPLOAD_TTL_MS } from "@/lib/images/image-store";
-export { imageRefSchema, parseImageRef } from "@/lib/images/ref";
 export { screenImage };
 export {
   ImageProblem,
   type ImageProblemCode,
-  type ImageRef,
   type ImageScreening,
   type StoredImage,
 } from "@/lib/images/types";

@@ -1,7 +1,7 @@
 import { readBodyLimited } from "@/lib/requests/read-body";
 import { isJsonContentType } from "@/lib/requests/content-type";
 import { MAX_IMAGE_BYTES } from "@/lib/images/decode";
-import { parseImageRef } from "@/lib/images/ref";
+import { parseImageRef } from "@/lib/requests/image-ref";
 import { ImageProblem } from "@/lib/images/types";
 
 // Room for the multipart boundaries and part headers around a full-size file.

@@ -3,9 +3,6 @@
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type ImageMime = (typeof IMAGE_MIME_TYPES)[number];
 
-/** A request names an image either by an upload id (`upl_<sha256 hex>`) or by an https URL we fetch. */
-export type ImageRef = { upload: string } | { url: string };
-
 export type StoredImage = {
   /** `upl_` + sha256 hex of `bytes`: the same pixels always get the same id. */
   id: string;
@@ -39,5 +36,3 @@ export class ImageProblem extends Error {
     this.name = "ImageProblem";
   }
 }
-
-export const UPLOAD_ID = /^upl_[0-9a-f]{64}$/;

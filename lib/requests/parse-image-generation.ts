@@ -1,6 +1,5 @@
 import type { ImageProduct } from "@/lib/catalog/products";
-import { parseImageRef } from "@/lib/images/ref";
-import type { ImageRef } from "@/lib/images/types";
+import { type ImageRef, parseImageRef } from "@/lib/requests/image-ref";
 import type { RenderParams, Resolution } from "@/lib/catalog/generation-spec";
 import { decodeJsonObject, type FieldError, fieldErrors } from "@/lib/requests/parse-generation";
 import { imageBodySchema } from "@/lib/requests/schemas";

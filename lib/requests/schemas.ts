@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CustomProduct, FixedProduct, ImageProduct, Product } from "@/lib/catalog/products";
 import { RATIOS } from "@/lib/catalog/generation-spec";
-import { parseImageRef } from "@/lib/images/ref";
+import { parseImageRef } from "@/lib/requests/image-ref";
 
 /** Strict request bodies: unknown properties, wrong types and out-of-range values are refused. */
 

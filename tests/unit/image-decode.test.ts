@@ -11,7 +11,7 @@ import {
   saveImage,
   UPLOAD_TTL_MS,
 } from "@/lib/images/image-store";
-import { parseImageRef } from "@/lib/images/ref";
+import { parseImageRef } from "@/lib/requests/image-ref";
 import { ImageProblem } from "@/lib/images/types";
 import { createLocalStore } from "@/lib/storage/local-store";
 

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { type ImageRef, UPLOAD_ID } from "@/lib/images/types";
+
+/** A request names an image either by an upload id (`upl_<sha256 hex>`) or by an https URL we fetch. */
+export type ImageRef = { upload: string } | { url: string };
+
+export const UPLOAD_ID = /^upl_[0-9a-f]{64}$/;
 
 const MAX_URL_LENGTH = 2048;
 
