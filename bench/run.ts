@@ -2,6 +2,7 @@ import { benchDeliveryMemory } from "./delivery-memory";
 import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
 import { benchOutputScreening } from "./output-screening";
+import { benchPaidPathTrace } from "./paid-path-trace";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchRedTeam } from "./red-team";
 import { benchScreeningScripts } from "./screening-scripts";
@@ -24,6 +25,7 @@ const all: Record<string, () => Promise<void>> = {
   stall: () => benchFreeEndpointStall(Number(option("--streams") ?? 500)),
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   "red-team": () => benchRedTeam({ compare: option("--compare") }),
+  "paid-path": () => benchPaidPathTrace({ compare: option("--compare") }),
   http: () =>
     benchHttp({
       compare: option("--compare"),
@@ -36,7 +38,7 @@ for (const [name, run] of Object.entries(all)) {
   if (
     wanted.length
       ? !wanted.includes(name)
-      : name === "http" || name === "sse" || name === "red-team" || name === "stall"
+      : ["http", "sse", "red-team", "stall", "paid-path"].includes(name)
   )
     continue;
   await run();
