@@ -70,7 +70,7 @@ async function traceHere(): Promise<Trace> {
     const file = path.relative(root, fileURLToPath(script.url));
     if (!/^(lib|app)\//.test(file)) continue;
     // The module's own top-level function ran at import time, before the trace: skip it.
-    if (script.functions.some((f) => f.functionName !== "" && f.ranges[0].count > 0))
+    if (script.functions.some((f) => f.functionName !== "" && (f.ranges[0]?.count ?? 0) > 0))
       files.add(file);
   }
   await database.drop().catch(() => {});

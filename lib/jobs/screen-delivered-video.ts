@@ -9,7 +9,7 @@ import { describeError } from "@/lib/errors/describe-error";
 import { type ImageScreening, screenImage } from "@/lib/images";
 import { judgeFrame, type OutputCategory } from "@/lib/jobs/output-policy";
 import { FrameSamplingError, type SamplerOptions, sampleFrames } from "@/lib/jobs/sample-frames";
-import { posterKey, putVideoFileWithPoster } from "@/lib/storage/poster";
+import { posterKey, putVideoWithPoster } from "@/lib/storage/poster";
 import type { VideoStore } from "@/lib/storage/types";
 
 /** What screening a delivered video found; `unknown` means it could not tell, never a pass. */
@@ -82,7 +82,7 @@ export async function screenAndStoreVideo(
     const file = path.join(dir, "video.mp4");
     await pipeline(body, createWriteStream(file));
     const screening = await deps.screen(file, spec);
-    if (screening.verdict === "pass") await putVideoFileWithPoster(deps.store, key, file);
+    if (screening.verdict === "pass") await putVideoWithPoster(deps.store, key, file);
     if (screening.verdict === "withheld") {
       await deps.store.remove(key);
       await deps.store.remove(posterKey(key));

@@ -1,4 +1,5 @@
 import { canonical, type Token, tokenize } from "./normalize";
+import { wordSet } from "./word-set";
 
 /**
  * Ages written the way evaders write them, in every screened language with spaces between
@@ -61,10 +62,8 @@ const OF_WORDS = "of de di van von";
  * Words that may follow "a lad of eight" when eight is an age: a preposition, a conjunction or
  * a verb of the scene; anything else ("hundred", "worlds", "metres") makes it no age.
  */
-const AFTER_AGE = new Set(
-  "in on with wearing posing dressed lying sitting standing who and that in at en con y que sur avec dans et qui mit im in und auf der die met op en die w na z i ktory ktora в на с и в з і na s и di con e che nel sulla com e no na".split(
-    " ",
-  ),
+const AFTER_AGE = wordSet(
+  "in on with wearing posing dressed lying sitting standing who and that in at en con y que sur avec dans et qui mit im in und auf der die met op en die w na z i ktory ktora в на с и в з і na s и di con e che nel sulla com e no na",
 );
 /** Units of age that may follow the number: "a girl, 12 years, ..." or "una chica, 13 años". */
 const AGE_UNITS =
@@ -105,10 +104,8 @@ function endsLikeAge(tokens: readonly Token[], i: number, strict: boolean): bool
 const SUBJECTS = new Set(["she", "he", "shes", "hes"]);
 const BE = new Set(["is", "was", "s", "turned", "turns", "just", "only", "barely"]);
 const AFTER_STATED_AGE = new Set(["and", "years", "yrs", "yo", "now", "today", "but", "so"]);
-const ORDINALS = new Set(
-  "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth".split(
-    " ",
-  ),
+const ORDINALS = wordSet(
+  "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth",
 );
 const POSSESSIVES = new Set(["her", "his", "my", "their", "your"]);
 

@@ -1,5 +1,6 @@
 import { ANIMAL_MODIFIERS, ANIMALS, HUMAN_WORDS } from "./allow-list";
 import type { Token } from "./normalize";
+import { wordSet } from "./word-set";
 
 /**
  * Ages under 18 and school grades: "12-year-old", "a 15 yo", "8yo", "aged 9", "at the age of
@@ -40,16 +41,14 @@ const ORDINALS: Record<string, number> = {
   eleventh: 11,
   twelfth: 12,
 };
-const UNITS = new Set("year years yr yrs month months mo mos week weeks day days".split(" "));
+const UNITS = wordSet("year years yr yrs month months mo mos week weeks day days");
 const GRADE_WORDS = new Set(["grade", "grades", "grader", "graders"]);
-const PUPIL_WORDS = new Set(
-  "student students pupil pupils class classes classroom kid kids girl girls boy boys".split(" "),
+const PUPIL_WORDS = wordSet(
+  "student students pupil pupils class classes classroom kid kids girl girls boy boys",
 );
 // Things that have ages in years: drinks, food, buildings, objects.
-const THINGS = new Set(
-  "whisky whiskey whiskies scotch bourbon malt single rum brandy cognac wine wines port sherry cheese cheddar gouda parmesan tree trees oak oaks olive bonsai house houses home building buildings car cars truck bike motorcycle boat ship guitar violin piano bottle bottles barrel barrels vintage tradition company brand business recipe starter sourdough vinegar balsamic tea tequila mezcal sake game video photo photograph painting castle church bridge vine vines forest sequoia redwood cask casks blend machine computer laptop phone camera watch clock coin stamp map book letter record vinyl song album mansion cabin farm barn mill temple ruin ruins statue sculpture".split(
-    " ",
-  ),
+const THINGS = wordSet(
+  "whisky whiskey whiskies scotch bourbon malt single rum brandy cognac wine wines port sherry cheese cheddar gouda parmesan tree trees oak oaks olive bonsai house houses home building buildings car cars truck bike motorcycle boat ship guitar violin piano bottle bottles barrel barrels vintage tradition company brand business recipe starter sourdough vinegar balsamic tea tequila mezcal sake game video photo photograph painting castle church bridge vine vines forest sequoia redwood cask casks blend machine computer laptop phone camera watch clock coin stamp map book letter record vinyl song album mansion cabin farm barn mill temple ruin ruins statue sculpture",
 );
 
 const TRIGGERS = new Set([

@@ -1,3 +1,4 @@
+import { wordSet } from "./word-set";
 /**
  * Harmless phrases whose words would otherwise trigger a category (see the decisions in
  * terms.ts). A refused phrase is ignored when one of its words lies inside one of these.
@@ -104,22 +105,18 @@ export const ANIMALS: ReadonlySet<string> = withPlurals(
 );
 
 /** Words that may sit between "baby" and the animal: "baby sea turtle", "baby African elephant". */
-export const ANIMAL_MODIFIERS: ReadonlySet<string> = new Set(
-  "cute adorable fluffy tiny small little sleepy playful curious newborn young wild sea polar snow arctic african asian indian bengal siberian grizzly brown black white red grey gray golden spotted striped giant pygmy mountain river pet farm two three four five several many sea humpback emperor king barn mother baby koala snowy orphaned rescued hungry".split(
-    " ",
-  ),
+export const ANIMAL_MODIFIERS: ReadonlySet<string> = wordSet(
+  "cute adorable fluffy tiny small little sleepy playful curious newborn young wild sea polar snow arctic african asian indian bengal siberian grizzly brown black white red grey gray golden spotted striped giant pygmy mountain river pet farm two three four five several many sea humpback emperor king barn mother baby koala snowy orphaned rescued hungry",
 );
 
 /** Words for human children's age that also describe animals' young. */
-export const YOUNG_WORDS: ReadonlySet<string> = new Set(
-  "baby babies kid kids young little newborn newborns infant infants child children".split(" "),
+export const YOUNG_WORDS: ReadonlySet<string> = wordSet(
+  "baby babies kid kids young little newborn newborns infant infants child children",
 );
 
 /** Human nouns: their presence means a "her babies" or "12 years old" is about a person. */
-export const HUMAN_WORDS: ReadonlySet<string> = new Set(
-  "woman women man men girl girls boy boys lady ladies mom mum mother dad father mommy daddy wife husband person people she he her him his son daughter sister brother student students child children kid kids baby babies teen teenager family parent parents grandma grandpa nanny".split(
-    " ",
-  ),
+export const HUMAN_WORDS: ReadonlySet<string> = wordSet(
+  "woman women man men girl girls boy boys lady ladies mom mum mother dad father mommy daddy wife husband person people she he her him his son daughter sister brother student students child children kid kids baby babies teen teenager family parent parents grandma grandpa nanny",
 );
 
 function withPlurals(words: string): ReadonlySet<string> {

@@ -1,6 +1,7 @@
 import { ANIMAL_MODIFIERS, ANIMALS, HUMAN_WORDS, SAFE_PHRASES } from "./allow-list";
 import type { Token } from "./normalize";
 import { markPhrases, PhraseIndex } from "./phrase-index";
+import { wordSet } from "./word-set";
 
 /**
  * Which words of a prompt are spoken for by something harmless: a safe phrase ("killer whale",
@@ -12,12 +13,10 @@ import { markPhrases, PhraseIndex } from "./phrase-index";
 const SAFE = new PhraseIndex<true>();
 for (const entry of SAFE_PHRASES) SAFE.addEntry(entry, true, false);
 
-const YOUNG = new Set("baby babies newborn newborns infant infants young little".split(" "));
+const YOUNG = wordSet("baby babies newborn newborns infant infants young little");
 const POSSESSIVES = new Set(["her", "its", "their", "his"]);
-const PARENT_LINKS = new Set(
-  "and with feeding feeds nursing nurses protecting protects guarding guards carrying carries leading leads licking licks grooming cleaning watching".split(
-    " ",
-  ),
+const PARENT_LINKS = wordSet(
+  "and with feeding feeds nursing nurses protecting protects guarding guards carrying carries leading leads licking licks grooming cleaning watching",
 );
 const ANIMAL_MOTHERS = new Set(["mother", "mom", "mum", "mama"]);
 

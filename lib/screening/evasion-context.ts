@@ -1,4 +1,5 @@
 import type { Token } from "./normalize";
+import { wordSet } from "./word-set";
 
 /**
  * Words for the young that are ordinary words too, and emoji: both count only in a context
@@ -21,30 +22,22 @@ const AMBIGUOUS_YOUNG = new Set(
   "lad lass laddie youth youths youngster youngsters juvenile juveniles".split(" "),
 );
 // "youth orchestra", "youth hostel": an institution named for the young, not a person shown.
-const YOUTH_COMPOUNDS = new Set(
-  "orchestra orchestras hostel hostels league leagues club clubs center centre centers centres group groups culture movement unemployment work worker workers pastor minister ministry services sports team teams choir choirs camp camps".split(
-    " ",
-  ),
+const YOUTH_COMPOUNDS = wordSet(
+  "orchestra orchestras hostel hostels league leagues club clubs center centre centers centres group groups culture movement unemployment work worker workers pastor minister ministry services sports team teams choir choirs camp camps",
 );
-const NOT_A_PERSON_BEFORE = new Set("of my his her their our your eternal fountain".split(" "));
+const NOT_A_PERSON_BEFORE = wordSet("of my his her their our your eternal fountain");
 
 /** "minor" as a noun: after these, and not followed by the noun it would modify. */
-const MINOR_BEFORE = new Set(
-  "a an the one any this that some sexy hot cute young little underage naked nude innocent seductive".split(
-    " ",
-  ),
+const MINOR_BEFORE = wordSet(
+  "a an the one any this that some sexy hot cute young little underage naked nude innocent seductive",
 );
-const MINOR_AFTER = new Set(
-  "in on with wearing posing who and at lying sitting standing dressed naked nude undressing in".split(
-    " ",
-  ),
+const MINOR_AFTER = wordSet(
+  "in on with wearing posing who and at lying sitting standing dressed naked nude undressing in",
 );
 
 /** "a minor in economics" is a degree. */
-const FIELDS = new Set(
-  "economics math maths mathematics physics chemistry biology history art arts music english french spanish german philosophy psychology sociology computer business film literature linguistics statistics law politics design theatre theater dance".split(
-    " ",
-  ),
+const FIELDS = wordSet(
+  "economics math maths mathematics physics chemistry biology history art arts music english french spanish german philosophy psychology sociology computer business film literature linguistics statistics law politics design theatre theater dance",
 );
 
 // "baby shower", "bridal shower": a party, not a bath.
@@ -60,8 +53,8 @@ export function suggestive(tokens: readonly Token[]): boolean {
   return false;
 }
 
-const UNDRESSED = new Set(
-  "clothes undressing undressed naked nude moaning topless lingerie bed bedroom sheets".split(" "),
+const UNDRESSED = wordSet(
+  "clothes undressing undressed naked nude moaning topless lingerie bed bedroom sheets",
 );
 
 /**
@@ -121,10 +114,8 @@ const BODILY = /\u{1F4A6}|\u{1F445}|\u{1F975}/u; // 💦 👅 🥵
 const FRUIT_IN_FRUIT = /\u{1F346}\s*(?:in|into)\s*\u{1F351}/u;
 const BLOOD = /\u{1FA78}/u; // 🩸
 const WEAPON = /\u{1F52A}|\u{1F52B}|\u{1FA93}|\u{1F5E1}|\u2694/u; // 🔪 🔫 🪓 🗡 ⚔
-const PEOPLE = new Set(
-  "girl girls boy man men woman women guy guys she he her him his couple bed sexy hot wife husband gf bf naked lady".split(
-    " ",
-  ),
+const PEOPLE = wordSet(
+  "girl girls boy man men woman women guy guys she he her him his couple bed sexy hot wife husband gf bf naked lady",
 );
 
 /**

@@ -1,3 +1,4 @@
+import { wordSet } from "./word-set";
 /**
  * Slang, euphemism and coded words for the three red lines that evaders use instead of the
  * plain words of terms.ts; same notation (phrase-index.ts) and same decisions. A slang verb
@@ -24,10 +25,8 @@ const AFTER_INTRANSITIVE =
  * Everyday words inside the slang phrases: they never make a disguised word worth decoding
  * (screen.ts), only the slang words themselves do ("n5fw", "unal1ve").
  */
-export const SLANG_EVERYDAY: ReadonlySet<string> = new Set(
-  "a an the in on at of to with and or n her him his me my them us each other one another their your like into out up off it is he she they two that some this man woman women men girl girls guy guys boy boys wife husband lady person people body bodies do does did doing get gets getting got give gives giving gave head face faces skin from hung hanged hanging tree trees rope beam bridge ceiling lamppost make makes made making turn turns turned turning send sending sent leak leaked show shows showing flash flashes flashed big huge hard all night outside inside while everywhere camera bed couch sofa beach floor table kitchen loudly again pair couple couples lovers position pose style film films video videos movie movies tape tapes horror flick blood brain brains skull wall full fish pig deer suspect victim prisoner boyfriend girlfriend neighbor neighbour boss secretary babysitter gf bf chill only fans trap traps nothing but wearing clothes naked nude out close up".split(
-    " ",
-  ),
+export const SLANG_EVERYDAY: ReadonlySet<string> = wordSet(
+  "a an the in on at of to with and or n her him his me my them us each other one another their your like into out up off it is he she they two that some this man woman women men girl girls guy guys boy boys wife husband lady person people body bodies do does did doing get gets getting got give gives giving gave head face faces skin from hung hanged hanging tree trees rope beam bridge ceiling lamppost make makes made making turn turns turned turning send sending sent leak leaked show shows showing flash flashes flashed big huge hard all night outside inside while everywhere camera bed couch sofa beach floor table kitchen loudly again pair couple couples lovers position pose style film films video videos movie movies tape tapes horror flick blood brain brains skull wall full fish pig deer suspect victim prisoner boyfriend girlfriend neighbor neighbour boss secretary babysitter gf bf chill only fans trap traps nothing but wearing clothes naked nude out close up",
 );
 
 export const EVASION_SEXUAL_TERMS: readonly string[] = [

@@ -1,4 +1,5 @@
 import { hasDisguisedDirective } from "./directive-dashes";
+import { wordSet } from "./word-set";
 
 /**
  * Command-line style directives ("--ar 16:9", "--seed 5", "—v 6") belong in request fields, not
@@ -8,10 +9,8 @@ import { hasDisguisedDirective } from "./directive-dashes";
  * generator option, which is what a typographic "smart dash" turns "--v" into.
  */
 
-const KNOWN_OPTIONS = new Set(
-  "ar aspect v version niji seed sameseed no s stylize q quality c chaos w weird tile style iw cref cw sref sw sv p personalize raw hd test testp upbeta uplight video fast relax turbo draft stop repeat r exp profile mode cfg steps sampler neg negative width height fps duration motion camera loop strength guidance scale model m h seconds resolution res size format public stealth".split(
-    " ",
-  ),
+const KNOWN_OPTIONS = wordSet(
+  "ar aspect v version niji seed sameseed no s stylize q quality c chaos w weird tile style iw cref cw sref sw sv p personalize raw hd test testp upbeta uplight video fast relax turbo draft stop repeat r exp profile mode cfg steps sampler neg negative width height fps duration motion camera loop strength guidance scale model m h seconds resolution res size format public stealth",
 );
 
 // Input is canonical lower-case text, where every dash look-alike is already "-" or "—".

@@ -6,6 +6,7 @@ import { canonical, type Token, tokenize } from "./normalize";
 import { expand, markPhrases, type Phrase, PhraseIndex } from "./phrase-index";
 import { HANGUL, hangulStem, LATIN_WORD, UNSPACED } from "./scripts";
 import { SubstringIndex } from "./substring-index";
+import { wordSet } from "./word-set";
 
 /**
  * Every language's lexicon (lexicons/*.ts) in two indexes: words for scripts written with spaces
@@ -29,10 +30,8 @@ const ENGLISH_STOPWORDS =
   );
 const ENGLISH_NEGATORS = ["no", "not", "without", "never", "none", "nothing", "avoid"];
 // Words of other languages' lists that are also everyday English words.
-const COMMON_ENGLISH = new Set(
-  "naga guillotine kind kinder sang nu bébé bebe pan fin son hot mist gift bad boot brand chef die dame gang handy rock slip tag kids pupil minor menor dom boy boys baby babies nude nudes sex gore massacre".split(
-    " ",
-  ),
+const COMMON_ENGLISH = wordSet(
+  "naga guillotine kind kinder sang nu bébé bebe pan fin son hot mist gift bad boot brand chef die dame gang handy rock slip tag kids pupil minor menor dom boy boys baby babies nude nudes sex gore massacre",
 );
 
 const KOREAN_WHOLE = new Set(["고어", "전라", "성기"]);

@@ -1,4 +1,5 @@
 import { wordStem } from "./scripts";
+import { wordSet } from "./word-set";
 
 /**
  * Normalisation: the canonical text, with Unicode tricks undone (compatibility forms such as
@@ -334,10 +335,8 @@ const ELISIONS = new Set([
   "quest",
   "bell",
 ]);
-const TURKISH_SUFFIXES = new Set(
-  "un nun in nin a e ya ye na ne da de ta te dan den tan ten nda nde ndan nden la le yla yle i u yi yu ni nu dir dur tir tur lar ler lari leri larin lerin".split(
-    " ",
-  ),
+const TURKISH_SUFFIXES = wordSet(
+  "un nun in nin a e ya ye na ne da de ta te dan den tan ten nda nde ndan nden la le yla yle i u yi yu ni nu dir dur tir tur lar ler lari leri larin lerin",
 );
 
 /** Where a Turkish case ending after an apostrophe at `at` ends, or 0 when the letters there are not one. */

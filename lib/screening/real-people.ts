@@ -6,6 +6,7 @@ import { canonical, phraseWords } from "./normalize";
 import { ARABIC, CYRILLIC, cyrillicStem, LATIN_WORD, arabicVariants, UNSPACED } from "./scripts";
 import { SubstringIndex } from "./substring-index";
 import { type Phrase, PhraseIndex } from "./phrase-index";
+import { wordSet } from "./word-set";
 
 /**
  * Names of real people (data/real-people.txt), matched as whole words in one pass. Each alias is
@@ -81,10 +82,8 @@ export const REAL_PEOPLE_COUNT = REAL_PEOPLE.length;
 export const REAL_PEOPLE_INDEX_SIZE = NAMES.size + NATIVE.size;
 
 // "... style", "... film", "... symphony": the name stands for a body of work.
-const WORK_AFTER = new Set(
-  "theatre theater globe opera cubist cubism surrealist surrealism impressionist impressionism expressionist still style styled styles stylized stylised esque inspired influenced aesthetic aesthetics like look vibe vibes mood tone palette colors colours colour color painting paintings artwork artworks art canvas brushstrokes brushwork print prints sketch drawing drawings mural sculpture sculptures exhibition exhibit museum gallery film films movie movies cinema cinematography shot shots framing composition lighting scene scenes sequence universe world worlds story stories tale tales novel novels book books poem poems poetry play plays sonnet quote quotes character characters fantasy horror creature creatures monster monsters symphony symphonies concerto concertos sonata sonatas operas score soundtrack music piece nocturne waltz requiem suite prelude fugue etude architecture building buildings house houses tower design designs chair furniture theory theories equation equations law laws experiment experiments photograph photographs photography portrait portraits dress dresses suit suits gown gowns bag bags handbag handbags shoes heels sneakers sunglasses perfume fragrance jacket jackets collection collections boutique store logo runway watch watches jeans underwear manga anime comic comics panel panels illustration illustrations".split(
-    " ",
-  ),
+const WORK_AFTER = wordSet(
+  "theatre theater globe opera cubist cubism surrealist surrealism impressionist impressionism expressionist still style styled styles stylized stylised esque inspired influenced aesthetic aesthetics like look vibe vibes mood tone palette colors colours colour color painting paintings artwork artworks art canvas brushstrokes brushwork print prints sketch drawing drawings mural sculpture sculptures exhibition exhibit museum gallery film films movie movies cinema cinematography shot shots framing composition lighting scene scenes sequence universe world worlds story stories tale tales novel novels book books poem poems poetry play plays sonnet quote quotes character characters fantasy horror creature creatures monster monsters symphony symphonies concerto concertos sonata sonatas operas score soundtrack music piece nocturne waltz requiem suite prelude fugue etude architecture building buildings house houses tower design designs chair furniture theory theories equation equations law laws experiment experiments photograph photographs photography portrait portraits dress dresses suit suits gown gowns bag bags handbag handbags shoes heels sneakers sunglasses perfume fragrance jacket jackets collection collections boutique store logo runway watch watches jeans underwear manga anime comic comics panel panels illustration illustrations",
 );
 // The same after a name in other languages: "Van Gogh tarzında", "estilo Van Gogh", "im Stil".
 const FOREIGN_WORK_AFTER =
@@ -130,10 +129,8 @@ const STYLE_NOUNS = new Set([
 ]);
 
 // What a creator's possessive can name without being about their work: "Van Gogh's ear".
-const PERSONAL = new Set(
-  "face faces body head hair eyes eye ear ears nose mouth lips smile beard mustache moustache hands hand skin voice likeness portrait self selfie photo photograph picture image clone double ghost grave funeral death life wife husband son daughter mother father family home house bedroom deathbed".split(
-    " ",
-  ),
+const PERSONAL = wordSet(
+  "face faces body head hair eyes eye ear ears nose mouth lips smile beard mustache moustache hands hand skin voice likeness portrait self selfie photo photograph picture image clone double ghost grave funeral death life wife husband son daughter mother father family home house bedroom deathbed",
 );
 
 function inStyleConstruction(tokens: readonly Token[], i: number, length: number): boolean {

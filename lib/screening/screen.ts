@@ -22,6 +22,7 @@ import { compact, UNSPACED } from "./scripts";
 import { LIKENESS_TERMS, MINOR_TERMS, SEXUAL_TERMS, VIOLENCE_TERMS } from "./terms";
 import { misspelledTerm } from "./typos";
 import { violentAct } from "./violent-acts";
+import { wordSet } from "./word-set";
 
 /**
  * The content policy, applied before payment. Pure: a prompt in, a verdict out; the vocabulary
@@ -153,10 +154,8 @@ const PERSON_OBJECTS = new Set([
   "themselves",
   "yourself",
 ]);
-const ROLES = new Set(
-  "president prime minister king queen prince princess pope actor actress singer rapper celebrity star famous chancellor ceo founder billionaire footballer athlete".split(
-    " ",
-  ),
+const ROLES = wordSet(
+  "president prime minister king queen prince princess pope actor actress singer rapper celebrity star famous chancellor ceo founder billionaire footballer athlete",
 );
 
 /**

@@ -1,4 +1,5 @@
 import type { Token } from "./normalize";
+import { wordSet } from "./word-set";
 
 /**
  * Killing described as a brutal act, in English, when no gore word is used: "clubbing someone
@@ -7,34 +8,27 @@ import type { Token } from "./normalize";
  * with "to death" ("bored", "scared", "loved", "worked", "tickled") are not listed.
  */
 
-const VERBS = new Set(
-  `club clubs clubbing clubbed beat beats beating beaten bludgeon bludgeons bludgeoning bludgeoned stab stabs stabbing stabbed kick kicks kicking kicked
+const VERBS =
+  wordSet(`club clubs clubbing clubbed beat beats beating beaten bludgeon bludgeons bludgeoning bludgeoned stab stabs stabbing stabbed kick kicks kicking kicked
   stomp stomps stomping stomped strangle strangles strangling strangled choke chokes choking choked hack hacks hacking hacked burn burns burning burned burnt
   stone stones stoning stoned whip whips whipping whipped flog flogs flogging flogged torture tortures torturing tortured crush crushes crushing crushed
   maul mauls mauling mauled hammer hammers hammering hammered batter batters battering battered bash bashes bashing bashed pummel pummels pummeling pummelled
   pummeled pummelling punch punches punching punched slash slashes slashing slashed knife knifes knifing knifed shoot shoots shooting shot gun guns gunning gunned
   drown drowns drowning drowned smother smothers smothering smothered suffocate suffocates suffocating suffocated lash lashes lashing lashed cane caning caned
   trample tramples trampling trampled bite biting bit bitten gore gored goring machete macheted axe axed pistol whipped pistolwhipped lynch lynched lynching
-  rape raped raping`.split(/\s+/),
-);
+  rape raped raping`);
 
 // Cutting a body part off a person ("lopping off a kneeling prisoner's head", "cutting off a
 // rival's fingers"), or smashing one in ("smashing another man's skull in"). The part must
 // belong to someone (his, her, a possessive): "chop off the fish head" is cooking.
-const CUTTING = new Set(
-  "cut cuts cutting chop chops chopping chopped hack hacks hacking hacked lop lops lopping lopped saw saws sawing sawed slice slices slicing sliced rip rips ripping ripped tear tears tearing tore bite bites biting bit".split(
-    " ",
-  ),
+const CUTTING = wordSet(
+  "cut cuts cutting chop chops chopping chopped hack hacks hacking hacked lop lops lopping lopped saw saws sawing sawed slice slices slicing sliced rip rips ripping ripped tear tears tearing tore bite bites biting bit",
 );
-const SMASHING = new Set(
-  "smash smashes smashing smashed bash bashes bashing bashed cave caves caving caved crush crushes crushing crushed kick kicks kicking kicked stomp stomps stomping stomped".split(
-    " ",
-  ),
+const SMASHING = wordSet(
+  "smash smashes smashing smashed bash bashes bashing bashed cave caves caving caved crush crushes crushing crushed kick kicks kicking kicked stomp stomps stomping stomped",
 );
-const PARTS = new Set(
-  "head heads hand hands finger fingers arm arms leg legs ear ears nose tongue foot feet toes toe limbs limb skull face teeth genitals".split(
-    " ",
-  ),
+const PARTS = wordSet(
+  "head heads hand hands finger fingers arm arms leg legs ear ears nose tongue foot feet toes toe limbs limb skull face teeth genitals",
 );
 const OWNERS = new Set(["his", "her", "their", "my", "your"]);
 
@@ -65,20 +59,14 @@ function maiming(tokens: readonly Token[]): boolean {
 }
 
 // "ramming a knife into his neighbour's chest"; "feeding a living person into a wood chipper".
-const THRUSTS = new Set(
-  "ram rams ramming rammed plunge plunges plunging plunged sink sinks sinking sank thrust thrusts thrusting jam jams jamming jammed drive drives driving drove shove shoves shoving shoved".split(
-    " ",
-  ),
+const THRUSTS = wordSet(
+  "ram rams ramming rammed plunge plunges plunging plunged sink sinks sinking sank thrust thrusts thrusting jam jams jamming jammed drive drives driving drove shove shoves shoving shoved",
 );
-const WEAPONS = new Set(
-  "knife knives blade dagger machete screwdriver icepick pick bayonet sword".split(" "),
+const WEAPONS = wordSet("knife knives blade dagger machete screwdriver icepick pick bayonet sword");
+const VICTIMS = wordSet(
+  "his her their him them someone somebody man woman victim prisoner person body neighbour neighbor stranger",
 );
-const VICTIMS = new Set(
-  "his her their him them someone somebody man woman victim prisoner person body neighbour neighbor stranger".split(
-    " ",
-  ),
-);
-const MACHINES = new Set("chipper woodchipper grinder furnace incinerator acid".split(" "));
+const MACHINES = wordSet("chipper woodchipper grinder furnace incinerator acid");
 
 function within(
   tokens: readonly Token[],

@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
+import { withTempDir } from "@/lib/storage/temp-dir";
 import type { VideoStore } from "@/lib/storage/types";
 
 /** A video's poster frame is stored beside it, under its key with this suffix. */
@@ -16,47 +15,33 @@ export const isPosterKey = (key: string): boolean => key.endsWith(POSTER_SUFFIX)
 
 /**
  * Stores a finished video, then a JPEG poster frame of it, so a player shows a picture before
- * play. The video is spooled to a temporary file once: ffmpeg needs to seek (an MP4's index may
- * sit at its end) and a remote store's upload consumes the stream. A poster that cannot be made
- * is left out (the player stays black until played); it never fails the video.
+ * play. A stream is spooled to a temporary file once: ffmpeg needs to seek (an MP4's index may
+ * sit at its end) and a remote store's upload consumes the stream; a video already in a local
+ * file (a path) is read from there and left in place. A poster that cannot be made is left out
+ * (the player stays black until played); it never fails the video.
  */
 export async function putVideoWithPoster(
   store: VideoStore,
   key: string,
-  body: Readable,
+  video: Readable | string,
   ffmpegPath = ffmpegInstaller.path,
 ): Promise<{ size: number }> {
-  const dir = await mkdtemp(path.join(tmpdir(), "reel402-poster-"));
-  try {
-    const video = path.join(dir, "video.mp4");
-    await pipeline(body, createWriteStream(video));
-    return await putVideoFileWithPoster(store, key, video, ffmpegPath);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** putVideoWithPoster for a video already spooled to a local file (which is left in place). */
-export async function putVideoFileWithPoster(
-  store: VideoStore,
-  key: string,
-  video: string,
-  ffmpegPath = ffmpegInstaller.path,
-): Promise<{ size: number }> {
-  const stored = await store.put(key, createReadStream(video), "video/mp4");
-  const dir = await mkdtemp(path.join(tmpdir(), "reel402-poster-"));
-  try {
+  return withTempDir("reel402-poster-", async (dir) => {
+    let file = video;
+    if (typeof file !== "string") {
+      file = path.join(dir, "video.mp4");
+      await pipeline(video as Readable, createWriteStream(file));
+    }
+    const stored = await store.put(key, createReadStream(file), "video/mp4");
     const poster = path.join(dir, "poster.jpg");
     try {
-      await extractFrame(ffmpegPath, video, poster);
+      await extractFrame(ffmpegPath, file, poster);
       await store.put(posterKey(key), createReadStream(poster), "image/jpeg");
     } catch (error) {
       console.warn(`poster frame for video ${key} not stored: ${(error as Error).message}`);
     }
     return stored;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The most representative of the first 48 frames (ffmpeg's thumbnail filter skips black fades), at most 1280 px wide. */
