@@ -44,7 +44,7 @@ export function curlQuoteSnippet(origin: string, recipe: Recipe): string {
 }
 
 /**
- * The same request from code, paying with @x402/fetch as the README shows. A fresh
+ * The same request from code, paying with @x402/fetch as docs/agents.md shows. A fresh
  * Idempotency-Key: run again, it makes (and pays for) a new clip with the same settings.
  */
 export function typescriptSnippet(origin: string, recipe: Recipe, network: string): string {

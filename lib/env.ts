@@ -207,7 +207,7 @@ const raw = z.object({
   EXTRA_NETWORKS: extraNetworks,
 });
 
-/** Every variable the service reads; the README's configuration table documents each one. */
+/** Every variable the service reads; docs/operators.md and .env.example document each one. */
 export const ENV_VARIABLES = Object.keys(raw.shape);
 
 export type Env = ReturnType<typeof parseEnv>;

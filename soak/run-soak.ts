@@ -77,7 +77,7 @@ export async function runSoak(
       FACILITATOR_TIMEOUT_MS: "5000",
       LIMIT_QUEUE_CAPACITY: "1000",
       LIMIT_ACTIVE_JOBS_PER_WALLET: String(PER_WALLET_LIMIT),
-      // Client addresses come from HAProxy's X-Forwarded-For, as README's scaling section says.
+      // Client addresses come from HAProxy's X-Forwarded-For, as docs/operators.md's scaling section says.
       TRUST_PROXY: "true",
     };
     log(

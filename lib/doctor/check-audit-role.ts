@@ -60,7 +60,7 @@ export async function checkAuditRole(env: Env): Promise<CheckResult> {
     if (wrong.length) {
       return fail(
         NAME,
-        `DATABASE_URL's role "${facts.role}" ${wrong.join(", ")} on audit_events: run the service as a role that may only INSERT and SELECT it (README, "The audit log")`,
+        `DATABASE_URL's role "${facts.role}" ${wrong.join(", ")} on audit_events: run the service as a role that may only INSERT and SELECT it (docs/operators.md, "The audit log")`,
       );
     }
     return ok(

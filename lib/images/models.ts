@@ -16,9 +16,11 @@ export type Models = { tf: Tf; faceapi: FaceApi; nsfw: Nsfw };
 const require = createRequire(import.meta.url);
 // Turbopack turns a require.resolve it can see into a module number; the model folders are found
 // through a resolver it cannot see (next.config.ts traces those files for serverless deploys).
-const hiddenCreateRequire =
-  (process.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined)
-    ?.createRequire ?? createRequire;
+// No fallback to the imported createRequire: Turbopack would follow that branch and warn
+// "Can't resolve <dynamic>" on the templated path below. getBuiltinModule is in Node >= 20.16.
+const { createRequire: hiddenCreateRequire } = process.getBuiltinModule(
+  "node:module",
+) as typeof import("node:module");
 const packageDir = (name: string) =>
   path.dirname(hiddenCreateRequire(import.meta.url).resolve(`${name}/package.json`));
 const holder = globalThis as unknown as { __reel402ImageModels?: Promise<Models> };

@@ -69,7 +69,7 @@ export function judgeImage(analysis: ImageAnalysis): ImageScreening {
 /**
  * Screens an image before payment, offline and on CPU: faces (likeness) and sexually explicit
  * content are refused. Graphic violence is not detected in images: no maintained detector ships
- * inside a registry package (see README, "Image policy").
+ * inside a registry package (see docs/screening.md, "Images").
  */
 export async function screenImage(
   bytes: Buffer,

@@ -84,7 +84,7 @@ async function freshLog(
   return log;
 }
 
-/** The runtime role the README sets up, on this log's database; its connection string. Dropped after the database. */
+/** The runtime role docs/operators.md sets up, on this log's database; its connection string. Dropped after the database. */
 async function runtimeRole(log: Log): Promise<string> {
   const role = `reel402_audit_${randomBytes(5).toString("hex")}`;
   await log.sql.unsafe(runtimeRoleSql(role, "runtime-password"));

@@ -230,7 +230,7 @@ describe("agents: the reel402 CLI and MCP server, installed outside the checkout
   }, async () => {
     const payer = devnetAccount(6).address;
     const before = await stack.chain.balanceOf(payer);
-    // As in the README's client configuration: the command name of the global install.
+    // As in docs/agents.md's client configuration: the command name of the global install.
     const transport = new StdioClientTransport({
       command: "reel402",
       args: ["mcp", "--url", stack.server.url, "--budget", "0.30"],

@@ -88,7 +88,7 @@ describe("npm run doctor on a production-shaped configuration", () => {
     const migrated = await createTestDatabase();
     dbs.push(migrated);
     await (await openDb(migrated.url, mkdtempSync(path.join(tmpdir(), "reel402-doctor-")))).close();
-    // The service runs as a role that may only append to and read the audit log, as the README sets up.
+    // The service runs as a role that may only append to and read the audit log, as docs/operators.md sets up.
     const owner = postgres(migrated.url, { max: 1, onnotice: () => {} });
     await owner.unsafe(runtimeRoleSql(role, "doctor-runtime"));
     await owner.end();

@@ -96,11 +96,11 @@ test("the checkpoint round-trips through a store signed, and a forged or re-keye
   await assert.rejects(readCheckpoint(store, KEY), /signature does not match/);
 });
 
-test("the README creates the runtime role with exactly the statements the tests grant", () => {
-  const readme = readFileSync("README.md", "utf8").replace(/^ {3}/gm, "");
+test("the operators' guide creates the runtime role with exactly the statements the tests grant", () => {
+  const readme = readFileSync("docs/operators.md", "utf8").replace(/^ {3}/gm, "");
   assert.ok(
     readme.includes(runtimeRoleSql("reel402_app", "<password>")),
-    "README's role SQL matches lib/db/runtime-role.ts",
+    "docs/operators.md's role SQL matches lib/db/runtime-role.ts",
   );
   assert.throws(() => runtimeRoleSql("app; drop table jobs", "x"), /not a plain role name/);
 });
