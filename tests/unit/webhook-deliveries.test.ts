@@ -5,7 +5,7 @@ import { changeStatus } from "@/lib/jobs/repository";
 import { openRefund, refundForJob } from "@/lib/refunds/repository";
 import { jobView } from "@/lib/job-events/job-view";
 import { jobViewSchema } from "@/lib/job-events/job-view-schema";
-import { deliverDueWebhooks } from "@/lib/webhooks/deliver-due";
+import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
 import { webhookAttempts, webhookOnRefundConfirmed } from "@/lib/webhooks/events";
 import { claimDueDeliveries, deliveriesForJob, saveEndpoint } from "@/lib/webhooks/repository";
 import { payerSequence, queuedJob, tempDbForSuite } from "../helpers/jobs";
@@ -41,7 +41,7 @@ async function withHookedJob(
   }
 }
 
-async function drain(config = allow, rounds = 10) {
+async function drain(config: WebhookDriverConfig = allow, rounds = 10) {
   for (let i = 0; i < rounds; i++) {
     await deliverDueWebhooks(db, config, new Date(Date.now() + 1_000));
   }
