@@ -4,13 +4,12 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { exampleBody } from "@/lib/requests/json-schema";
-import { startTestChain, type TestChain } from "../helpers/chain";
-import { createTestDatabase } from "../helpers/database";
+import { chainServers } from "../helpers/chain-servers";
 import { syntheticImage } from "../helpers/images";
 import { type OpenApiDocument, openApiValidator } from "../helpers/openapi-validator";
 import { payingFetch } from "../helpers/payer";
 import { waitFor, waitForJob } from "../helpers/poll";
-import { startServer, type TestServer } from "../helpers/server";
+import type { TestServer } from "../helpers/server";
 import { signingFetch } from "../helpers/sign-in";
 import { readFrames } from "../helpers/sse";
 
@@ -44,8 +43,7 @@ let lastIp = Math.floor(Math.random() * 200);
 const ip = () => `198.51.100.${(lastIp++ % 250) + 1}`;
 
 describe("every documented response matches the OpenAPI document (built server, devnet)", () => {
-  let chain: TestChain;
-  let db: { url: string; drop: () => Promise<void> };
+  const suite = chainServers();
   let server: TestServer;
   let imageHost: Server;
   let hostUrl: string;
@@ -87,13 +85,7 @@ describe("every documented response matches the OpenAPI document (built server, 
     });
     await new Promise<void>((resolve) => imageHost.listen(0, "127.0.0.1", resolve));
     hostUrl = `http://127.0.0.1:${(imageHost.address() as AddressInfo).port}`;
-    chain = await startTestChain();
-    db = await createTestDatabase();
-    server = await startServer({
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
-      DATABASE_URL: db.url,
-      POLL_INTERVAL_MS: "150",
+    ({ s: server } = await suite.fresh({
       // A wallet's second job waits while its first generates: long enough to be cancelled.
       LOCAL_RENDER_MIN_LATENCY_MS: "8000",
       LIMIT_ACTIVE_JOBS_PER_WALLET: "1",
@@ -101,16 +93,13 @@ describe("every documented response matches the OpenAPI document (built server, 
       LIMIT_POSTS_PER_MINUTE_PER_IP: "10",
       LIMIT_UPLOADS_PER_MINUTE_PER_IP: "5",
       IMAGE_FETCH_ALLOW_HOSTS: new URL(hostUrl).host,
-    });
+    }));
     const res = await call("/openapi.json");
     const doc = (await res.clone().json()) as OpenApiDocument;
     v = openApiValidator(doc);
     await v.check("/openapi.json", "get", res);
   });
-  after(async () => {
-    await server?.stop();
-    await db?.drop();
-    await chain?.stop();
+  after(() => {
     imageHost?.close();
   });
 
