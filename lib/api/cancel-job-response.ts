@@ -1,8 +1,8 @@
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
 import { cancelJob } from "@/lib/jobs/cancel-job";
-import { findJob } from "@/lib/jobs/job-resource";
-import { jobResponse } from "@/lib/api/job-response";
+import { findJob } from "@/lib/jobs/repository";
+import { currentJobResponse } from "@/lib/api/job-response";
 import { getRefundWallet } from "@/lib/payments/operator";
 import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { provenWallet } from "@/lib/wallet-auth/sign-in";
@@ -28,5 +28,5 @@ export async function cancelJobResponse(request: Request, id: string): Promise<R
       instance,
       extra: { job_status: (await findJob(db, job.id))?.status ?? job.status },
     });
-  return jobResponse(request, job.id);
+  return currentJobResponse(job.id);
 }

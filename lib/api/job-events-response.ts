@@ -1,12 +1,10 @@
-import { publicBaseUrl } from "@/lib/api/base-url";
 import { openStreamSlot } from "@/lib/api/free-guard";
+import { jobViewContext } from "@/lib/api/job-view-context";
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
 import { getJobEventHub } from "@/lib/job-events/hub";
 import { openJobStream } from "@/lib/job-events/job-stream";
-import { findJob } from "@/lib/jobs/job-resource";
-import { getVideoStore } from "@/lib/storage/store";
+import { findJob } from "@/lib/jobs/repository";
 
 const HEARTBEAT_MS = 15_000;
 
@@ -48,15 +46,12 @@ async function openEvents(
     return problem("invalid_request", "Last-Event-ID must be an event id from this stream.", {
       instance,
     });
-  const base = publicBaseUrl();
-  const store = getVideoStore();
   const stream = await openJobStream({
     db,
     hub: await getJobEventHub(db),
     jobId: job.id,
     after,
-    sign: (key, expiresAt) => store.signedUrl(key, expiresAt, base),
-    activeJobsPerWallet: getEnv().limits.activeJobsPerWallet,
+    ...jobViewContext(),
     heartbeatMs: HEARTBEAT_MS,
     onClose,
   });

@@ -1,32 +1,24 @@
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
-import { publicBaseUrl } from "@/lib/api/base-url";
 import { freeReadRefusal } from "@/lib/api/free-guard";
 import { json } from "@/lib/api/json";
-import { getEnv } from "@/lib/env";
-import { findJobResource } from "@/lib/jobs/job-resource";
-import { jobReceipt } from "@/lib/receipts/job-receipt";
+import { jobViewContext } from "@/lib/api/job-view-context";
+import { jobView } from "@/lib/job-events/job-view";
 import { isTerminal } from "@/lib/jobs/state-machine";
-import { getVideoStore } from "@/lib/storage/store";
 
 /** GET /jobs/{id}: free, no payment. */
 export async function jobResponse(request: Request, id: string): Promise<Response> {
   const refused = freeReadRefusal(request, `/jobs/${id}`);
   if (refused) return refused;
-  const db = await getDb();
-  const base = publicBaseUrl();
-  const store = getVideoStore();
-  const found = await findJobResource(
-    db,
-    id,
-    (key, expiresAt) => store.signedUrl(key, expiresAt, base),
-    getEnv().limits.activeJobsPerWallet,
-  );
-  if (!found) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
-  const { resource, job, paymentRow } = found;
-  const receipt = await jobReceipt(db, job.id, base, { job, payment: paymentRow });
+  return currentJobResponse(id);
+}
+
+/** The job as it is now (GET, and DELETE's answer); a 404 problem for an unknown id. */
+export async function currentJobResponse(id: string): Promise<Response> {
+  const job = await jobView(await getDb(), id, jobViewContext());
+  if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
   // Finished jobs change only when the link expires; in-flight ones must be polled fresh.
-  return json({ ...resource, receipt }, 200, {
+  return json(job, 200, {
     "cache-control": isTerminal(job.status) ? "private, max-age=5" : "no-store",
   });
 }

@@ -1,11 +1,9 @@
-import { publicBaseUrl } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
 import { json } from "@/lib/api/json";
-import { loadJobFacts, toJobResource } from "@/lib/jobs/job-resource";
+import { jobViewContext } from "@/lib/api/job-view-context";
+import { jobView } from "@/lib/job-events/job-view";
 import { decodeCursor, jobsOfPayer } from "@/lib/jobs/payer-history";
-import { getVideoStore } from "@/lib/storage/store";
 import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { provenWallet } from "@/lib/wallet-auth/sign-in";
 
@@ -30,17 +28,8 @@ export async function walletJobsResponse(request: Request): Promise<Response> {
   if (proof.address !== payer)
     return problem("wrong_wallet", "A wallet lists only its own jobs.", { instance: "/jobs" });
   const page = await jobsOfPayer(db, payer, cursor, limit);
-  const base = publicBaseUrl();
-  const store = getVideoStore();
-  const perWallet = getEnv().limits.activeJobsPerWallet;
-  const resources = await Promise.all(
-    page.jobs.map(async (job) =>
-      toJobResource(
-        job,
-        (key, expiresAt) => store.signedUrl(key, expiresAt, base),
-        await loadJobFacts(db, job, perWallet),
-      ),
-    ),
-  );
-  return json({ jobs: resources, next_cursor: page.next }, 200, { "cache-control": "no-store" });
+  const ctx = jobViewContext();
+  // The same view GET /jobs/{id} answers with: a row always gives one.
+  const views = await Promise.all(page.jobs.map((job) => jobView(db, job, ctx)));
+  return json({ jobs: views, next_cursor: page.next }, 200, { "cache-control": "no-store" });
 }

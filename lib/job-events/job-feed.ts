@@ -2,7 +2,7 @@ import { jobAuditAfter } from "@/lib/audit/repository";
 import type { Db } from "@/lib/db/client";
 import { describeError } from "@/lib/errors/describe-error";
 import type { JobEventHub } from "@/lib/job-events/hub";
-import { type JobFacts, loadJobFacts } from "@/lib/jobs/job-resource";
+import { type JobFacts, loadJobFacts } from "@/lib/job-events/job-view";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
 
 /** One recorded change of a job: its audit row, whose id orders it (and resumes a stream). */

@@ -1,17 +1,15 @@
 import type { Db } from "@/lib/db/client";
 import type { JobEventHub } from "@/lib/job-events/hub";
 import { feedFor, forgetFeed, type JobChange, type JobFeed } from "@/lib/job-events/job-feed";
-import { toJobResource, type VideoUrlSigner } from "@/lib/jobs/job-resource";
+import { type JobViewContext, jobView } from "@/lib/job-events/job-view";
 import { isJobStatus, isTerminal } from "@/lib/jobs/state-machine";
 
-export type JobStreamOptions = {
+export type JobStreamOptions = JobViewContext & {
   db: Db;
   hub: JobEventHub;
   jobId: string;
   /** The id of the last change the client saw (Last-Event-ID); 0 for everything. */
   after: number;
-  sign: VideoUrlSigner;
-  activeJobsPerWallet: number;
   heartbeatMs: number;
   /** Called once when the stream ends, however it ends (the caller's stream slot). */
   onClose?: () => void;
@@ -132,8 +130,9 @@ async function pending(
   for (const change of feed.changes) {
     if (change.id <= sentId) continue;
     sentId = change.id;
-    if (terminalChange(change) && feed.job && feed.facts) {
-      const job = await toJobResource(feed.job, opts.sign, feed.facts);
+    if (terminalChange(change) && feed.job) {
+      // The final job is the one view every surface shows: poster, receipt and webhooks too.
+      const job = await jobView(opts.db, feed.job, opts);
       frames.push(sseFrame("job", job, change.id));
       return { frames, sentId, sentProgress, done: true };
     }

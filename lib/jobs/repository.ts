@@ -27,6 +27,13 @@ export async function getJob(db: Db, id: string): Promise<JobRow | undefined> {
   return row;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The job with this id as a client wrote it; undefined for an unknown or malformed id. */
+export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+  return UUID.test(id) ? getJob(db, id.toLowerCase()) : undefined;
+}
+
 export class StaleJobError extends Error {
   constructor(id: string, expected: JobStatus) {
     super(`job ${id} is no longer ${expected}`);

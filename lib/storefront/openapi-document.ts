@@ -3,9 +3,9 @@ import { getEnv } from "@/lib/env";
 import { uploadsPathItem } from "@/lib/storefront/openapi-uploads";
 import { liveJobPaths } from "@/lib/job-events/openapi-live";
 import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
+import { jobViewSchema } from "@/lib/job-events/job-view-schema";
 import {
   jobCreatedSchema,
-  jobSchema,
   problemSchema,
   statusSchema,
   toSchema,
@@ -252,7 +252,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     components: {
       schemas: {
         JobCreated: toSchema(jobCreatedSchema),
-        Job: toSchema(jobSchema),
+        Job: toSchema(jobViewSchema),
         Status: toSchema(statusSchema),
         Problem: toSchema(problemSchema),
         PaymentRequired: {

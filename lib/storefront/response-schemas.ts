@@ -1,26 +1,11 @@
 import { z } from "zod";
-import {
-  jobPaymentSchema,
-  jobProgressSchema,
-  providerReliabilitySchema,
-} from "@/lib/job-events/live-schemas";
+import { providerReliabilitySchema } from "@/lib/job-events/live-schemas";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
-import { webhookAttemptsSchema, webhookSecretSchema } from "@/lib/webhooks/response-schema";
+import { receiptSchema } from "@/lib/receipts/receipt-schema";
+import { webhookSecretSchema } from "@/lib/webhooks/response-schema";
 
-/** Response shapes, as zod so the OpenAPI document is generated, never hand-written. */
-
-export const receiptSchema = z
-  .object({
-    format: z.literal("jws"),
-    signature: z
-      .string()
-      .describe(
-        "JWS compact serialization (EdDSA, Ed25519). Payload: version, network, resourceUrl, payer, issuedAt, transaction, jobId, sku, amount (atomic units), asset, payTo. The header's kid names the key in /.well-known/did.json.",
-      ),
-  })
-  .describe(
-    "The x402 offer-receipt extension's signed receipt of the settled payment; verify it offline against the service's published key.",
-  );
+/** Response shapes, as zod so the OpenAPI document is generated, never hand-written (the Job is
+ * lib/job-events/job-view-schema.ts, shared with the code that builds it). */
 
 export const jobCreatedSchema = z.object({
   job_id: z.string().uuid(),
@@ -33,66 +18,6 @@ export const jobCreatedSchema = z.object({
   note: z.string().optional(),
   receipt: receiptSchema.optional().describe("Present once the payment settled."),
   webhook_secret: webhookSecretSchema.optional(),
-});
-
-export const jobErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  retryable: z.boolean(),
-});
-
-export const jobRequestSchema = z
-  .object({
-    model: z.string(),
-    prompt: z.string().describe("Empty for an image product paid without a prompt."),
-    duration_seconds: z.number().int(),
-    resolution: z.string(),
-    ratio: z.string(),
-    generate_audio: z.boolean(),
-    camera_fixed: z.boolean().nullable(),
-    seed: z.number().int().nullable().describe("As asked; the seed used is the job's seed."),
-    images: z.number().int().describe("How many pictures the clip starts from (0 for text)."),
-  })
-  .describe("What the job was paid for, as recorded when it was created.");
-
-export const jobSchema = z.object({
-  job_id: z.string().uuid(),
-  sku: z.string(),
-  status: z.enum(JOB_STATUSES),
-  created_at: z.string().datetime(),
-  updated_at: z.string().datetime(),
-  attempts: z.number().int(),
-  video_url: z
-    .string()
-    .url()
-    .nullable()
-    .describe(
-      "Signed download URL while status is succeeded; expires about 24 h after completion.",
-    ),
-  video_expires_at: z.string().datetime().nullable(),
-  poster_url: z
-    .string()
-    .url()
-    .nullable()
-    .describe(
-      "Signed link to a JPEG poster frame of the video, valid as long as video_url; null without a video.",
-    ),
-  seed: z.number().int().nullable(),
-  frames_per_second: z.number().nullable(),
-  error: jobErrorSchema.nullable(),
-  refund: z
-    .object({
-      status: z.enum(["pending", "sent", "confirmed", "manual"]),
-      amount: z.string(),
-      transaction: z.string().nullable(),
-    })
-    .nullable()
-    .describe("The payment given back when a paid job ends without a video."),
-  request: jobRequestSchema,
-  progress: jobProgressSchema,
-  payment: jobPaymentSchema,
-  receipt: receiptSchema.nullable().describe("Null until the payment settled."),
-  webhooks: webhookAttemptsSchema.optional(),
 });
 
 export const statusSchema = z.object({

@@ -3,9 +3,22 @@ import type { Db } from "@/lib/db/client";
 import { nextAttemptAt } from "@/lib/webhooks/backoff";
 import { vetCallbackUrl } from "@/lib/webhooks/callback-url";
 import { postSigned, signedHeaders } from "@/lib/webhooks/post-signed";
-import { claimDueDeliveries, type DueDelivery, recordAttempt } from "@/lib/webhooks/repository";
+import {
+  claimDueDeliveries,
+  type DueDelivery,
+  recordAttempt,
+  replacePayload,
+} from "@/lib/webhooks/repository";
 
-export type WebhookDriverConfig = { allowPrivate: boolean; retryBaseMs: number };
+export type WebhookDriverConfig = {
+  allowPrivate: boolean;
+  retryBaseMs: number;
+  /**
+   * The job as GET /jobs/{id} shows it (the job view, composed above this module); a job event's
+   * payload carries it. Unset, the payload is what was recorded at the transition.
+   */
+  jobView?: (jobId: string) => Promise<object | null>;
+};
 
 // Longer than an attempt's timeout, so only a dead sender's claim runs out.
 export const LEASE_MS = 60_000;
@@ -28,14 +41,15 @@ export async function deliverDueWebhooks(
 
 /** One attempt at one claimed delivery: vet the address again, send, record the outcome. */
 export async function attempt(db: Db, d: DueDelivery, config: WebhookDriverConfig): Promise<void> {
+  const payload = await payloadOf(db, d, config);
   const sentAt = new Date();
   // Vetted again on every attempt: the name may since point somewhere private.
   const vetted = await vetCallbackUrl(d.url, { allowPrivate: config.allowPrivate });
   const result = vetted.ok
     ? await postSigned(
         vetted.target,
-        signedHeaders(d.secret, d.id, d.payload, sentAt),
-        d.payload,
+        signedHeaders(d.secret, d.id, payload, sentAt),
+        payload,
         ATTEMPT_TIMEOUT_MS,
       ).catch((error: unknown) => ({ statusCode: null, error: describeError(error) }))
     : { statusCode: null, error: `refused: ${vetted.why}` };
@@ -55,4 +69,22 @@ export async function attempt(db: Db, d: DueDelivery, config: WebhookDriverConfi
     },
     new Date(),
   );
+}
+
+/**
+ * A job event's body: the job view, made when the event is first sent (the transition that
+ * queued it cannot sign links or receipts) and kept, so every retry of one webhook-id carries the
+ * same body. Other events, and a job event without a view, go as recorded.
+ */
+async function payloadOf(db: Db, d: DueDelivery, config: WebhookDriverConfig): Promise<string> {
+  if (!config.jobView || d.attempts > 0 || !d.event.startsWith("job.")) return d.payload;
+  const view = await config.jobView(d.jobId);
+  if (!view) return d.payload;
+  const recorded = JSON.parse(d.payload) as { data?: Record<string, unknown> };
+  const payload = JSON.stringify({
+    ...recorded,
+    data: { ...view, status_url: recorded.data?.status_url },
+  });
+  await replacePayload(db, d.id, payload);
+  return payload;
 }

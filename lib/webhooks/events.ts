@@ -1,9 +1,11 @@
+import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { JobRow } from "@/lib/jobs/repository";
 import { isTerminal } from "@/lib/jobs/state-machine";
 import { formatUsd } from "@/lib/catalog/quote";
 import type { RefundRow } from "@/lib/refunds/repository";
 import { deliveriesForJob, enqueueEvent } from "@/lib/webhooks/repository";
+import type { webhookAttemptsSchema } from "@/lib/webhooks/response-schema";
 
 /** Called where a job's status changes, in that transaction: a terminal status is an event. */
 export async function webhookOnTransition(db: Db, job: JobRow): Promise<void> {
@@ -37,16 +39,7 @@ export async function webhookOnRefundConfirmed(
 }
 
 /** What GET /jobs/{id} shows of the job's deliveries: never the payload, URL or secret. */
-export type WebhookAttempts = {
-  id: string;
-  event: string;
-  status: string;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-}[];
+export type WebhookAttempts = z.infer<typeof webhookAttemptsSchema>;
 
 export async function webhookAttempts(db: Db, jobId: string): Promise<WebhookAttempts> {
   return (await deliveriesForJob(db, jobId)).map((d) => ({

@@ -112,6 +112,14 @@ export async function recordAttempt(
     .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, "pending")));
 }
 
+/** The body a delivery is sent with from now on, until its first attempt is recorded. */
+export async function replacePayload(db: Db, id: string, payload: string): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ payload })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, 0)));
+}
+
 export async function deliveriesForJob(db: Db, jobId: string): Promise<DeliveryRow[]> {
   return db
     .select()

@@ -2,6 +2,8 @@ import "server-only";
 import { namedSecret } from "@/lib/secrets/named-secret";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { jobViewContext } from "@/lib/api/job-view-context";
+import { jobView } from "@/lib/job-events/job-view";
 import { type AdvanceDeps, OUTPUT_POLICY_CODE, OUTPUT_UNSCREENED_CODE } from "@/lib/jobs/advance";
 import { publicClientFor, publicClientOf } from "@/lib/payments/chain";
 import { getRefundWallet } from "@/lib/payments/operator";
@@ -52,8 +54,11 @@ export function installRefundFaults(faults: RefundFaults): void {
 export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
   const env = getEnv();
   auditHolder.__reel402AuditCheckpoint ??= { secret: namedSecret("audit-chain"), state: {} };
+  const db = await getDb();
+  const store = getVideoStore();
+  const viewContext = jobViewContext();
   return {
-    db: await getDb(),
+    db,
     network: env.network,
     chain: publicClientOf(env) as MaintenanceDeps["chain"],
     asset: env.asset.address,
@@ -64,13 +69,14 @@ export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
       asset: n.asset.address,
       refundWallet: getRefundWallet(n.network),
     })),
-    store: getVideoStore(),
+    store,
     staleVerifiedMs: env.facilitatorTimeoutMs * 2,
     expiryMarginSeconds: 10,
     onQueued: (job) => wakeWorkflow(job),
     audit: auditHolder.__reel402AuditCheckpoint,
     refundFaults: auditHolder.__reel402RefundFaults,
-    webhooks: env.webhooks,
+    // A job event's webhook carries the job as GET /jobs/{id} shows it.
+    webhooks: { ...env.webhooks, jobView: (jobId) => jobView(db, jobId, viewContext) },
     ...(env.storage.driver === "local"
       ? { partials: { dir: localVideoDir(), olderThanMs: PARTIAL_MAX_AGE_MS } }
       : {}),

@@ -5,7 +5,7 @@ import { before, test } from "node:test";
 import { JobEventHub, listenOnPglite } from "@/lib/job-events/hub";
 import { openJobStream } from "@/lib/job-events/job-stream";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
-import { loadJobFacts } from "@/lib/jobs/job-resource";
+import { loadJobFacts } from "@/lib/job-events/job-view";
 import { providerReliability } from "@/lib/jobs/provider-window-repository";
 import { getJob } from "@/lib/jobs/repository";
 import { ProviderFailure, type ProviderName, type VideoProvider } from "@/lib/providers/types";
@@ -67,6 +67,7 @@ async function setUp() {
       jobId,
       after: afterId,
       sign: (key) => `/videos/${key}`,
+      baseUrl: "http://127.0.0.1",
       activeJobsPerWallet: 1,
       heartbeatMs: 60_000,
     });

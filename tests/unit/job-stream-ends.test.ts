@@ -54,6 +54,7 @@ async function setUp() {
       jobId,
       after,
       sign: (key) => `/videos/${key}`,
+      baseUrl: "http://127.0.0.1",
       activeJobsPerWallet: 1,
       heartbeatMs: 60_000,
       ...extra,

@@ -3,7 +3,9 @@ import { test } from "node:test";
 import type { Db } from "@/lib/db/client";
 import { changeStatus } from "@/lib/jobs/repository";
 import { openRefund, refundForJob } from "@/lib/refunds/repository";
-import { deliverDueWebhooks } from "@/lib/webhooks/deliver-due";
+import { jobView } from "@/lib/job-events/job-view";
+import { jobViewSchema } from "@/lib/job-events/job-view-schema";
+import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
 import { webhookAttempts, webhookOnRefundConfirmed } from "@/lib/webhooks/events";
 import { claimDueDeliveries, deliveriesForJob, saveEndpoint } from "@/lib/webhooks/repository";
 import { payerSequence, queuedJob, tempDbForSuite } from "../helpers/jobs";
@@ -39,7 +41,7 @@ async function withHookedJob(
   }
 }
 
-async function drain(config = allow, rounds = 10) {
+async function drain(config: WebhookDriverConfig = allow, rounds = 10) {
   for (let i = 0; i < rounds; i++) {
     await deliverDueWebhooks(db, config, new Date(Date.now() + 1_000));
   }
@@ -140,5 +142,34 @@ test("without the operator's allowance a loopback callback is never called", asy
     assert.equal(receiver.received.length, 0);
     const [row] = await deliveriesForJob(db, job.id);
     assert.match(row?.lastError ?? "", /refused: it must use https/);
+  });
+});
+
+test("a job event carries the job view, made once: every retry of one webhook-id sends one body", async () => {
+  await withHookedJob(1, async ({ receiver, job }) => {
+    await changeStatus(db, job.id, "queued", "failed", {
+      error: { code: "upstream_failed", message: "every upstream failed", retryable: false },
+    });
+    const ctx = {
+      sign: () => "https://example.com/v",
+      baseUrl: "http://127.0.0.1",
+      activeJobsPerWallet: 1,
+    };
+    await drain({ ...allow, jobView: (id) => jobView(db, id, ctx) }, 3);
+
+    assert.equal(receiver.received.length, 2, "one failure, then the accepted attempt");
+    assert.equal(
+      receiver.received[0]?.body,
+      receiver.received[1]?.body,
+      "the same body both times",
+    );
+    const payload = JSON.parse(receiver.accepted()[0]?.body ?? "{}");
+    assert.equal(payload.type, "job.failed");
+    const shown = jobViewSchema.parse(payload.data);
+    assert.equal(shown.job_id, job.id);
+    assert.equal(shown.status, "failed");
+    assert.equal(shown.error?.code, "upstream_failed");
+    assert.equal(shown.request.prompt, job.spec.prompt);
+    assert.equal(payload.data.status_url, `/jobs/${job.id}`);
   });
 });

@@ -1,6 +1,5 @@
 import { withErrors } from "@/lib/api/with-errors";
 import { jobResponse } from "@/lib/api/job-response";
-import { withPosterUrl } from "@/lib/api/poster-url";
 import { cancelJobResponse } from "@/lib/api/cancel-job-response";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +7,7 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ id: string }> };
 
 export const GET = withErrors(async (request: Request, { params }: Params) =>
-  withPosterUrl(await jobResponse(request, (await params).id)),
+  jobResponse(request, (await params).id),
 );
 
 export const DELETE = withErrors(async (request: Request, { params }: Params) =>
