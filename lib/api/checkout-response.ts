@@ -1,18 +1,38 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { json } from "@/lib/api/json";
-import { problem } from "@/lib/api/problem";
-import type { CheckoutOutcome, Refused } from "@/lib/checkout/outcome";
-import type { GuardedCheckout } from "@/lib/checkout/guarded-checkout";
+import { publicBaseUrl } from "@/lib/api/base-url";
+import { readCheckoutInput } from "@/lib/api/checkout-request";
+import { clientIdentity } from "@/lib/api/client-identity";
+import { refusalResponse } from "@/lib/api/problem";
+import type { CheckoutOutcome } from "@/lib/checkout/outcome";
+import { type GuardedCheckout, guardedCheckout } from "@/lib/checkout/guarded-checkout";
+import { getEnv } from "@/lib/env";
+
+/** POST /generate/{family}/{product}: the request read into the checkout's input, then its answer. */
+export async function paidPostResponse(
+  request: Request,
+  family: string,
+  productName: string,
+): Promise<Response> {
+  const target = { family, productName, baseUrl: publicBaseUrl() };
+  const maxBodyBytes = getEnv().limits.maxBodyBytes;
+  return checkoutResponse(
+    await guardedCheckout(clientIdentity(request), () =>
+      readCheckoutInput(request, target, maxBodyBytes),
+    ),
+  );
+}
 
 /** The paid POST's answer: the outcome as HTTP, with the guard's RateLimit headers on every one. */
 export function checkoutResponse({ outcome, rateLimit }: GuardedCheckout): Response {
+  if (outcome.kind === "refused") return refusalResponse(outcome, { headers: rateLimit });
   const response = outcomeResponse(outcome);
   for (const [k, v] of Object.entries(rateLimit)) response.headers.set(k, v);
   return response;
 }
 
-function outcomeResponse(outcome: CheckoutOutcome): Response {
+function outcomeResponse(outcome: Exclude<CheckoutOutcome, { kind: "refused" }>): Response {
   switch (outcome.kind) {
     case "challenge":
       return challengeResponse(outcome.required, outcome.settlement);
@@ -23,20 +43,7 @@ function outcomeResponse(outcome: CheckoutOutcome): Response {
         ...(outcome.by === "payment" ? {} : { "Idempotent-Replayed": "true" }),
         ...(outcome.paymentResponse ? { "PAYMENT-RESPONSE": outcome.paymentResponse } : {}),
       });
-    case "refused":
-      return refusalResponse(outcome);
   }
-}
-
-function refusalResponse(r: Refused): Response {
-  const extra = {
-    ...(r.category !== undefined ? { category: r.category } : {}),
-    ...(r.errors ? { errors: r.errors } : {}),
-  };
-  return problem(r.code, r.detail, {
-    extra,
-    ...(r.retryAfter !== undefined ? { headers: { "Retry-After": String(r.retryAfter) } } : {}),
-  });
 }
 
 function paymentResponseHeader(settlement?: SettleResponse): Record<string, string> {

@@ -1,19 +1,8 @@
-import { problem } from "@/lib/api/problem";
+import { refusalResponse } from "@/lib/api/problem";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
-import {
-  FREE_REFUSAL_DETAIL,
-  type FreeRefusal,
-  freeEndpointGuard,
-} from "@/lib/limits/free-endpoint-guard";
+import { freeEndpointGuard } from "@/lib/limits/free-endpoint-guard";
 import { hashIp } from "@/lib/limits/ip-hash";
-
-function refusalResponse(refusal: FreeRefusal, instance: string): Response {
-  return problem(refusal.code, FREE_REFUSAL_DETAIL[refusal.code], {
-    instance,
-    headers: { "Retry-After": String(refusal.retryAfterSeconds) },
-  });
-}
 
 /** The hashed address the free endpoints count a request under. */
 export function freeClient(request: Request): string {
@@ -23,7 +12,7 @@ export function freeClient(request: Request): string {
 /** One free read, or the 429 that refuses it (decided in memory, before any database work). */
 export function freeReadRefusal(request: Request, instance: string): Response | null {
   const verdict = freeEndpointGuard(getEnv().limits.free).read(freeClient(request));
-  return verdict.ok ? null : refusalResponse(verdict, instance);
+  return verdict.ok ? null : refusalResponse(verdict.refusal, { instance });
 }
 
 /** A read plus a place for one more event stream, or the 429/503 that refuses it. */
@@ -34,7 +23,9 @@ export function openStreamSlot(
   const guard = freeEndpointGuard(getEnv().limits.free);
   const client = freeClient(request);
   const read = guard.read(client);
-  if (!read.ok) return { refused: refusalResponse(read, instance) };
+  if (!read.ok) return { refused: refusalResponse(read.refusal, { instance }) };
   const slot = guard.openStream(client);
-  return slot.ok ? { release: slot.release } : { refused: refusalResponse(slot, instance) };
+  return slot.ok
+    ? { release: slot.release }
+    : { refused: refusalResponse(slot.refusal, { instance }) };
 }

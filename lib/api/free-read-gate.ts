@@ -1,11 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { problemBody } from "@/lib/api/problem";
+import { refusalParts } from "@/lib/api/problem";
 import { clientIp } from "@/lib/limits/client-ip";
-import {
-  FREE_REFUSAL_DETAIL,
-  FreeEndpointGuard,
-  type FreeEndpointLimits,
-} from "@/lib/limits/free-endpoint-guard";
+import { FreeEndpointGuard, type FreeEndpointLimits } from "@/lib/limits/free-endpoint-guard";
 
 const EVENTS_PATH = /^\/jobs\/[^/]+\/events\/?(?:\?|$)/;
 const JOB_PATH = /^\/jobs\/[^/]+\/?(?:\?|$)/;
@@ -38,14 +34,9 @@ export function createFreeReadGate(limits: FreeEndpointLimits, trustProxy: boole
       refusal = slot;
     }
     if (refusal.ok) return true;
-    const slot = refusal;
-    const body = problemBody(slot.code, FREE_REFUSAL_DETAIL[slot.code]);
-    res.writeHead(body.status, {
-      "content-type": "application/problem+json",
-      "cache-control": "no-store",
-      "retry-after": String(slot.retryAfterSeconds),
-    });
-    res.end(JSON.stringify(body));
+    const answer = refusalParts(refusal.refusal);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
     return false;
   };
 }

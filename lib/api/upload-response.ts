@@ -1,17 +1,18 @@
-import { problem } from "@/lib/api/problem";
-import { ImageProblem } from "@/lib/images";
+import { clientIdentity } from "@/lib/api/client-identity";
 import { acceptUpload } from "@/lib/images/accept-upload";
+import { uploadBodyLimit } from "@/lib/images/receive-upload";
+import { readBodyLimited } from "@/lib/requests/read-body";
 
 /**
- * POST /uploads: the kept image's description (201), or a picture it cannot take as problem+json.
- * Refusals thrown as ProblemError are answered by withErrors, like every route's.
+ * POST /uploads: the request read into the upload's input (its declared type, and the body within
+ * the limit that type allows), then the kept image's description (201). Refusals are thrown as
+ * RefusalError and answered by withErrors, like every route's.
  */
 export async function uploadResponse(request: Request): Promise<Response> {
-  try {
-    const body = await acceptUpload(request);
-    return Response.json(body, { status: 201, headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    if (error instanceof ImageProblem) return problem(error.code, error.message);
-    throw error;
-  }
+  const contentType = request.headers.get("content-type");
+  const body = await acceptUpload(clientIdentity(request), async () => ({
+    contentType,
+    body: await readBodyLimited(request, uploadBodyLimit(contentType)),
+  }));
+  return Response.json(body, { status: 201, headers: { "cache-control": "no-store" } });
 }

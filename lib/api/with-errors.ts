@@ -1,7 +1,7 @@
 import { describeError } from "@/lib/errors/describe-error";
-import { problem, problemFor } from "@/lib/api/problem";
+import { problem, refusalResponse } from "@/lib/api/problem";
 import { ConfigError } from "@/lib/env";
-import { ProblemError } from "@/lib/errors/problems";
+import { RefusalError } from "@/lib/errors/refusal";
 
 /** Last line of defence for a route: log the error, answer problem+json, never a stack trace. */
 export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
@@ -9,8 +9,8 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
     try {
       return await handler(...args);
     } catch (error) {
-      // A typed problem is a 4xx/503 the business code chose, not a bug: answered, not logged.
-      if (error instanceof ProblemError) return problemFor(error);
+      // A thrown refusal is a 4xx/503 the business code chose, not a bug: answered, not logged.
+      if (error instanceof RefusalError) return refusalResponse(error.refusal);
       const id = crypto.randomUUID();
       // A configuration error names variables, never their values, so its message is kept.
       const config = error instanceof ConfigError ? `: ${error.message}` : "";

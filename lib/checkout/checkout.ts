@@ -9,15 +9,14 @@ import { discoveryExtension } from "@/lib/payments/discovery";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
 import { quote } from "@/lib/catalog/quote";
 import { signedOffers } from "@/lib/receipts/offers";
-import { isJsonContentType } from "@/lib/requests/content-type";
-import { readBodyLimited } from "@/lib/requests/read-body";
+import { refusal } from "@/lib/errors/refusal";
 import { activeJobs } from "@/lib/checkout/active-jobs";
 import { cachedChallenge } from "@/lib/checkout/challenge-cache";
-import { type CheckoutOutcome, refused, withFacts } from "@/lib/checkout/outcome";
+import { type CheckoutOutcome, withFacts } from "@/lib/checkout/outcome";
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
 import { prepareSpec } from "@/lib/checkout/prepare-spec";
 import { requestHash } from "@/lib/checkout/request-hash";
-import { callbackFromHeader } from "@/lib/webhooks/checkout-callback";
+import { vetCallback } from "@/lib/webhooks/checkout-callback";
 
 export type CheckoutDeps = {
   db: Db;
@@ -26,12 +25,18 @@ export type CheckoutDeps = {
   resourceServer: () => Promise<x402ResourceServer>;
 };
 
-export type CheckoutRequest = {
-  request: Request;
+/** A generation POST as the edge read it (lib/api/checkout-request.ts): nothing of HTTP is left to read. */
+export type CheckoutInput = {
   family: string;
   productName: string;
   /** The service origin as the client sees it, for the resource the payment is for. */
   baseUrl: string;
+  /** The body within the size limit; a body not declared as JSON is never read. */
+  body: Uint8Array | "too_large" | "not_json";
+  paymentSignature: string | null;
+  idempotencyKey: string | null;
+  /** The Webhook-URL header, as sent. */
+  webhookUrl: string | null;
 };
 
 /**
@@ -39,28 +44,28 @@ export type CheckoutRequest = {
  * quote; then either the 402 challenge or, with a payment, verify, create the job and settle.
  * Everything before the payment is verified is never charged.
  */
-export async function checkout(deps: CheckoutDeps, req: CheckoutRequest): Promise<CheckoutOutcome> {
-  const product = findProduct(req.family, req.productName);
-  if (!product) return refused("not_found", "No such product.");
-  return withFacts(await checkoutProduct(deps, req, product), { sku: product.sku });
+export async function checkout(deps: CheckoutDeps, input: CheckoutInput): Promise<CheckoutOutcome> {
+  const product = findProduct(input.family, input.productName);
+  if (!product) return refusal("not_found", "No such product.");
+  return withFacts(await checkoutProduct(deps, input, product), { sku: product.sku });
 }
 
 async function checkoutProduct(
   deps: CheckoutDeps,
-  { request, baseUrl }: CheckoutRequest,
+  input: CheckoutInput,
   product: AnyProduct,
 ): Promise<CheckoutOutcome> {
   const { db, env } = deps;
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    return refused(
+  const { body: bytes, baseUrl, idempotencyKey: key, paymentSignature: signature } = input;
+  if (bytes === "not_json") {
+    return refusal(
       "unsupported_media_type",
       "Send the body as JSON with Content-Type: application/json.",
       { errors: [{ field: "Content-Type", message: "must be application/json" }] },
     );
   }
-  const bytes = await readBodyLimited(request, env.limits.maxBodyBytes);
   if (bytes === "too_large") {
-    return refused(
+    return refusal(
       "body_too_large",
       `The request body must be at most ${env.limits.maxBodyBytes} bytes.`,
     );
@@ -68,16 +73,14 @@ async function checkoutProduct(
   const prepared = await prepareSpec(product, bytes, env);
   if (prepared.kind === "refused") return prepared;
   const { spec, facts } = prepared;
-  const callback = await callbackFromHeader(request.headers, env.webhooks);
+  const callback = await vetCallback(input.webhookUrl, env.webhooks);
   if ("kind" in callback) return withFacts(callback, facts);
 
   const hash = requestHash(product.sku, spec);
-  const key = request.headers.get("idempotency-key");
-  const signature = request.headers.get("payment-signature");
   const priced = async (): Promise<CheckoutOutcome> => {
     if (key !== null) {
       if (!isValidIdempotencyKey(key)) {
-        return refused(
+        return refusal(
           "invalid_request",
           "Idempotency-Key must be 1–255 printable ASCII characters.",
           {
@@ -137,13 +140,13 @@ async function replayIdempotent(db: Db, key: string, hash: string): Promise<Repl
   const row = await findLiveKey(db, key);
   if (!row) return null;
   if (row.requestHash !== hash) {
-    return refused(
+    return refusal(
       "idempotency_key_reused",
       "This Idempotency-Key was used with a different request body or product.",
     );
   }
   if (row.state !== "completed") {
-    return refused(
+    return refusal(
       "idempotency_key_in_flight",
       "The first request with this Idempotency-Key has not finished; retry in a moment.",
       { retryAfter: 1 },

@@ -1,16 +1,11 @@
-import { describeError } from "@/lib/errors/describe-error";
 import { appendAuditLater } from "@/lib/audit/grouped-append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { clientIp } from "@/lib/limits/client-ip";
-import { crossSiteOrigin, siteBlockKey } from "@/lib/limits/cross-site";
-import { checkIp, type IpGuardConfig, recordContentRejection } from "@/lib/limits/ip-guard";
-import { hashIp } from "@/lib/limits/ip-hash";
-import { getLimitStore } from "@/lib/limits/store";
+import { problemStatus } from "@/lib/errors/problems";
+import { type ClientIdentity, type GuardRule, guardRequest } from "@/lib/limits/request-guard";
 import { getResourceServer } from "@/lib/payments/resource-server";
-import { ProblemError, problemStatus } from "@/lib/errors/problems";
-import { checkout } from "@/lib/checkout/checkout";
-import { type CheckoutOutcome, type Refused, refused } from "@/lib/checkout/outcome";
+import { type CheckoutInput, checkout } from "@/lib/checkout/checkout";
+import type { CheckoutOutcome, Refused } from "@/lib/checkout/outcome";
 
 /** The outcome, and the guard's RateLimit headers that go on whatever answers it. */
 export type GuardedCheckout = { outcome: CheckoutOutcome; rateLimit: Record<string, string> };
@@ -18,72 +13,50 @@ export type GuardedCheckout = { outcome: CheckoutOutcome; rateLimit: Record<stri
 // Refusals worth an audit record: bad bodies, content policy, rate limits, capacity.
 const AUDITED = new Set([403, 429, 503]);
 
+function postsRule(perMinute: number): GuardRule {
+  return {
+    bucket: "posts",
+    perMinute,
+    detail: {
+      rate_limited: `More than ${perMinute} generation requests in a minute from this address. Nothing was charged.`,
+      ip_blocked:
+        "Too many rejected prompts from this address; generation is blocked for a while. Nothing was charged.",
+      unavailable:
+        "The request guard is briefly unavailable; try again shortly. Nothing was charged.",
+    },
+  };
+}
+
 /**
- * A generation POST: the per-IP guard first, then the checkout. Every refusal is audited with a
- * hashed IP and a hash of the prompt, never the text; a content-policy refusal also counts toward
- * the address's abuse block.
+ * A generation POST: the per-IP guard first, then the checkout. The input is read only once the
+ * guard lets the request through, so a refused client's body is never read. Every refusal is
+ * audited with a hashed IP and a hash of the prompt, never the text; a content-policy refusal
+ * also counts toward the address's abuse block.
  */
 export async function guardedCheckout(
-  request: Request,
-  family: string,
-  productName: string,
-  baseUrl: string,
+  client: ClientIdentity,
+  readInput: () => Promise<CheckoutInput>,
 ): Promise<GuardedCheckout> {
   const env = getEnv();
-  const cfg: IpGuardConfig = {
-    postsPerMinute: env.limits.postsPerMinutePerIp,
-    abuseBlock: env.limits.abuseBlock,
-  };
-  const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
-  const origin = crossSiteOrigin(request);
-  const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
-  const store = await getLimitStore();
-  // A guard that cannot count (its store is down) refuses rather than letting traffic through unlimited.
-  const verdict = await checkIp(store, ipHash, cfg, new Date(), blockKey).catch(
-    (error: unknown) => {
-      console.error(`[limits] request guard unavailable: ${describeError(error)}`);
-      return null;
-    },
-  );
-  if (!verdict) {
-    throw new ProblemError(
-      "unavailable",
-      "The request guard is briefly unavailable; try again shortly. Nothing was charged.",
-      { retryAfter: 5 },
-    );
-  }
+  const guard = await guardRequest(client, postsRule(env.limits.postsPerMinutePerIp));
   const db = await getDb();
-  const outcome: CheckoutOutcome = verdict.allowed
-    ? await checkout(
-        { db, env, resourceServer: getResourceServer },
-        { request, family, productName, baseUrl },
-      )
-    : refused(
-        verdict.code,
-        verdict.code === "ip_blocked"
-          ? "Too many rejected prompts from this address; generation is blocked for a while. Nothing was charged."
-          : `More than ${cfg.postsPerMinute} generation requests in a minute from this address. Nothing was charged.`,
-        { retryAfter: verdict.retryAfterSeconds },
-      );
+  const outcome: CheckoutOutcome =
+    guard.refusal ??
+    (await checkout({ db, env, resourceServer: getResourceServer }, await readInput()));
   if (outcome.kind === "refused" && AUDITED.has(problemStatus(outcome.code))) {
-    if (outcome.code === "content_policy") {
-      // The refusal stands even if it cannot be counted toward a block.
-      await recordContentRejection(store, blockKey, cfg).catch((error: unknown) =>
-        console.error(`[limits] rejection not counted: ${describeError(error)}`),
-      );
-    }
+    if (outcome.code === "content_policy") await guard.countRejection();
     // Written with the other refusals of the moment, after this answer: a flood of them must not
     // wait, one by one, on the audit lock.
     appendAuditLater(db, {
       type: "request.refused",
       jobId: null,
-      data: auditData(outcome, ipHash, origin),
+      data: { ...auditData(outcome), ...guard.auditClient },
     });
   }
-  return { outcome, rateLimit: verdict.headers };
+  return { outcome, rateLimit: guard.rateLimit };
 }
 
-function auditData(r: Refused, ipHash: string, origin: string | null): Record<string, unknown> {
+function auditData(r: Refused): Record<string, unknown> {
   return {
     status: problemStatus(r.code),
     code: r.code,
@@ -91,7 +64,5 @@ function auditData(r: Refused, ipHash: string, origin: string | null): Record<st
     ...(r.sku ? { sku: r.sku } : {}),
     ...(r.promptHash ? { promptHash: r.promptHash } : {}),
     ...(r.imageIds ? { imageIds: r.imageIds } : {}),
-    ipHash,
-    ...(origin ? { crossSite: true } : {}),
   };
 }

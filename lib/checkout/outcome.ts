@@ -1,5 +1,5 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import type { ProblemCode } from "@/lib/errors/problems";
+import type { Refusal } from "@/lib/errors/refusal";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import type { JobCreated } from "@/lib/settlement/job-created";
 
@@ -39,34 +39,17 @@ export type Replayed = {
 /** A 402 for the same request again, saying why the payment was not taken. */
 export type Rechallenge = (reason: string, settlement?: SettleResponse) => Promise<Challenge>;
 
-export type FieldError = { field: string; message: string };
-
-/** Refused before anything was charged; carries what the refusal's audit record names. */
-export type Refused = {
-  kind: "refused";
-  code: ProblemCode;
-  detail: string;
-  category?: string;
-  retryAfter?: number;
-  errors?: FieldError[];
-  sku?: string;
-  promptHash?: string;
-  imageIds?: string[];
-};
-
-export function refused(
-  code: ProblemCode,
-  detail: string,
-  more: Omit<Refused, "kind" | "code" | "detail"> = {},
-): Refused {
-  return { kind: "refused", code, detail, ...more };
-}
+/**
+ * Refused before anything was charged: the one Refusal, with what the request revealed so far
+ * for the refusal's audit record (never sent to the client).
+ */
+export type Refused = Refusal & RequestFacts;
 
 /** A body turned into a spec that passed screening, or the refusal (with what it revealed). */
 export type Prepared = { kind: "prepared"; spec: GenerationSpec; facts: RequestFacts } | Refused;
 
 /** What the request revealed so far, added to a refusal for its audit record. */
-export type RequestFacts = Pick<Refused, "sku" | "promptHash" | "imageIds">;
+export type RequestFacts = { sku?: string; promptHash?: string; imageIds?: string[] };
 
 export function withFacts(outcome: CheckoutOutcome, facts: RequestFacts): CheckoutOutcome {
   return outcome.kind === "refused" ? { ...outcome, ...facts } : outcome;

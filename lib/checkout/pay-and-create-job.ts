@@ -24,12 +24,8 @@ import { applySettlement } from "@/lib/settlement/apply";
 import { jobCreatedBody } from "@/lib/settlement/job-created";
 import { classifySettlement } from "@/lib/settlement/outcome";
 import { wakeWorkflow } from "@/lib/workflow/wake";
-import {
-  type CheckoutOutcome,
-  type Rechallenge,
-  type Refused,
-  refused,
-} from "@/lib/checkout/outcome";
+import { type Refusal, refusal } from "@/lib/errors/refusal";
+import type { CheckoutOutcome, Rechallenge } from "@/lib/checkout/outcome";
 import { replayForPayment } from "@/lib/checkout/replay-payment";
 import { withWebhookSecret } from "@/lib/webhooks/checkout-callback";
 import { saveEndpoint } from "@/lib/webhooks/repository";
@@ -59,8 +55,8 @@ class CapacityReached extends Error {}
 
 const CAPACITY_RETRY_AFTER_SECONDS = 30;
 
-export function atCapacity(): Refused {
-  return refused(
+export function atCapacity(): Refusal {
+  return refusal(
     "at_capacity",
     "The generation queue is full. Nothing was charged; try again shortly.",
     { retryAfter: CAPACITY_RETRY_AFTER_SECONDS },
@@ -108,11 +104,11 @@ function answerSeenIdentifier(
       ...(claim.paymentResponse ? { paymentResponse: claim.paymentResponse } : {}),
     };
   if (claim.kind === "reused")
-    return refused(
+    return refusal(
       "payment_identifier_reused",
       "This payment-identifier was used with a different payment or request body. Nothing was charged; use a new id for a new payment.",
     );
-  return refused(
+  return refusal(
     "payment_identifier_in_flight",
     "The first payment with this payment-identifier is still being processed; retry in a moment.",
     { retryAfter: 1 },
@@ -208,7 +204,7 @@ async function verifyAndCreate(
     if (!isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
-    return refused(
+    return refusal(
       "idempotency_key_in_flight",
       "Another request with this Idempotency-Key is in progress; retry in a moment.",
       { retryAfter: 1 },

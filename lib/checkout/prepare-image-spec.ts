@@ -1,12 +1,13 @@
 import type { ImageProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
-import { ImageProblem, resolveImage, screenImage, type StoredImage } from "@/lib/images";
+import { isImageRefusal, resolveImage, screenImage, type StoredImage } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
 import type { FrameImage } from "@/lib/catalog/generation-spec";
 import type { ImageRef } from "@/lib/requests/image-ref";
 import type { ImageRequest } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
-import { type Prepared, refused } from "@/lib/checkout/outcome";
+import { refusal } from "@/lib/errors/refusal";
+import type { Prepared } from "@/lib/checkout/outcome";
 import { promptHashOf } from "@/lib/checkout/prompt-hash";
 
 const frame = (image: StoredImage): FrameImage => ({
@@ -29,7 +30,10 @@ export async function prepareImageSpec(
   if (req.prompt !== null) {
     const verdict = await screenPrompt(req.prompt, env.moderation);
     if (!verdict.allowed)
-      return refused("content_policy", verdict.reason, { category: verdict.category, promptHash });
+      return {
+        ...refusal("content_policy", verdict.reason, { category: verdict.category }),
+        promptHash,
+      };
   }
 
   const images: { field: "image" | "last_image"; image: StoredImage }[] = [];
@@ -41,11 +45,9 @@ export async function prepareImageSpec(
     try {
       images.push({ field, image: await resolveImage(ref) });
     } catch (error) {
-      if (error instanceof ImageProblem) {
-        return refused(error.code, `${field}: ${error.message}`, {
-          errors: [{ field, message: error.message }],
-          promptHash,
-        });
+      if (isImageRefusal(error)) {
+        const errors = [{ field, message: error.message }];
+        return { ...refusal(error.code, `${field}: ${error.message}`, { errors }), promptHash };
       }
       throw error;
     }
@@ -54,11 +56,12 @@ export async function prepareImageSpec(
   for (const { field, image } of images) {
     const verdict = await screenImage(image.bytes);
     if (!verdict.allowed) {
-      return refused("content_policy", `${field}: ${verdict.reason}`, {
-        category: verdict.category,
-        errors: [{ field, message: "refused by the image policy" }],
+      const errors = [{ field, message: "refused by the image policy" }];
+      const detail = `${field}: ${verdict.reason}`;
+      return {
+        ...refusal("content_policy", detail, { category: verdict.category, errors }),
         ...facts,
-      });
+      };
     }
   }
   const [first, last] = images;

@@ -3,14 +3,15 @@ import type { Env } from "@/lib/env";
 import { parseGenerationBody } from "@/lib/requests/parse-generation";
 import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
-import { type FieldError, type Prepared, type Refused, refused } from "@/lib/checkout/outcome";
+import { type FieldError, type Refusal, refusal } from "@/lib/errors/refusal";
+import type { Prepared } from "@/lib/checkout/outcome";
 import { prepareImageSpec } from "@/lib/checkout/prepare-image-spec";
 import { promptHashOf } from "@/lib/checkout/prompt-hash";
 
 /** The first field error of an invalid body, as the refusal. */
-export function invalidBody(errors: FieldError[]): Refused {
+export function invalidBody(errors: FieldError[]): Refusal {
   const first = errors[0];
-  return refused("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", {
+  return refusal("invalid_request", first ? `${first.field}: ${first.message}` : "Invalid body.", {
     errors,
   });
 }
@@ -33,7 +34,10 @@ export async function prepareSpec(
   const promptHash = promptHashOf(parsed.spec.prompt);
   const verdict = await screenPrompt(parsed.spec.prompt, env.moderation);
   if (!verdict.allowed) {
-    return refused("content_policy", verdict.reason, { category: verdict.category, promptHash });
+    return {
+      ...refusal("content_policy", verdict.reason, { category: verdict.category }),
+      promptHash,
+    };
   }
   return { kind: "prepared", spec: parsed.spec, facts: { promptHash } };
 }

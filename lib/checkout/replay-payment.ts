@@ -2,7 +2,8 @@ import type { Db } from "@/lib/db/client";
 import { getJob } from "@/lib/jobs/repository";
 import type { PaymentRow } from "@/lib/payments/repository";
 import { jobCreatedBody } from "@/lib/settlement/job-created";
-import { type CheckoutOutcome, type Rechallenge, refused } from "@/lib/checkout/outcome";
+import { refusal } from "@/lib/errors/refusal";
+import type { CheckoutOutcome, Rechallenge } from "@/lib/checkout/outcome";
 import { requestHash } from "@/lib/checkout/request-hash";
 
 /**
@@ -33,7 +34,7 @@ export async function replayForPayment(
   }
   if (payment.status === "failed")
     return refuse("invalid_payment: this payment authorization was already refused");
-  return refused(
+  return refusal(
     "payment_in_flight",
     "This payment authorization is already being processed; poll the job or retry in a moment.",
     { retryAfter: 1 },

@@ -1,6 +1,6 @@
 /**
  * The stable problem codes the API reports, with their HTTP status and title. Business code
- * names a code (in a refusal or a thrown ProblemError); only lib/api renders it as a Response.
+ * names a code in a Refusal (lib/errors/refusal.ts); only lib/api renders it as a Response.
  */
 const PROBLEMS = {
   invalid_host: { status: 400, title: "Malformed Host or X-Forwarded-* header" },
@@ -55,15 +55,3 @@ export type ProblemCode = keyof typeof PROBLEMS;
 export const PROBLEM_CATALOG = PROBLEMS;
 
 export const problemStatus = (code: ProblemCode): number => PROBLEMS[code].status;
-
-/** A problem thrown by business code; the route's error boundary answers it as problem+json. */
-export class ProblemError extends Error {
-  constructor(
-    readonly code: ProblemCode,
-    readonly detail: string,
-    readonly opts: { retryAfter?: number; extra?: Record<string, unknown> } = {},
-  ) {
-    super(detail);
-    this.name = "ProblemError";
-  }
-}

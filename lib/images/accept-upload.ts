@@ -1,16 +1,10 @@
-import { describeError } from "@/lib/errors/describe-error";
 import { appendAudit } from "@/lib/audit/append";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { ProblemError } from "@/lib/errors/problems";
+import { RefusalError } from "@/lib/errors/refusal";
 import { acceptImage, fetchImageBytes } from "@/lib/images";
-import { receiveUpload } from "@/lib/images/receive-upload";
-import { checkUploadRate } from "@/lib/images/upload-guard";
-import { clientIp } from "@/lib/limits/client-ip";
-import { crossSiteOrigin, siteBlockKey } from "@/lib/limits/cross-site";
-import { recordContentRejection } from "@/lib/limits/ip-guard";
-import { hashIp } from "@/lib/limits/ip-hash";
-import { getLimitStore } from "@/lib/limits/store";
+import { receiveUpload, type UploadInput } from "@/lib/images/receive-upload";
+import { type ClientIdentity, type GuardRule, guardRequest } from "@/lib/limits/request-guard";
 
 /** What POST /uploads answers for an image it kept. */
 export type UploadedImage = {
@@ -22,62 +16,49 @@ export type UploadedImage = {
   expires_at: string | undefined;
 };
 
+// Uploads are free, so they have their own per-IP budget (the same sliding window, a separate
+// counter from generation POSTs); an address blocked for repeated refusals is held here too.
+function uploadsRule(perMinute: number): GuardRule {
+  return {
+    bucket: "uploads",
+    perMinute,
+    detail: {
+      rate_limited: `More than ${perMinute} uploads in a minute from this address.`,
+      ip_blocked:
+        "Too many refused prompts or images from this address; uploads are blocked for a while.",
+      unavailable: "The request guard is briefly unavailable; try again shortly.",
+    },
+  };
+}
+
 /**
  * POST /uploads: free, rate limited per IP. The image is decoded, re-encoded and screened here,
  * before anything is paid: the studio learns at once that a picture will be refused, and a
- * picture of a person is never stored. Refusals count toward the abuse block like prompts.
- * Throws a ProblemError for a refusal, an ImageProblem for a picture it cannot take.
+ * picture of a person is never stored. Refusals count toward the abuse block like prompts. The
+ * input is read only once the guard lets the request through. Throws a RefusalError for every
+ * refusal.
  */
-export async function acceptUpload(request: Request): Promise<UploadedImage> {
+export async function acceptUpload(
+  client: ClientIdentity,
+  readInput: () => Promise<UploadInput>,
+): Promise<UploadedImage> {
   const env = getEnv();
-  const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
-  const origin = crossSiteOrigin(request);
-  const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
-  const store = await getLimitStore();
-  const verdict = await checkUploadRate(
-    store,
-    ipHash,
-    blockKey,
-    env.limits.uploadsPerMinutePerIp,
-  ).catch((error: unknown) => {
-    console.error(`[limits] upload guard unavailable: ${describeError(error)}`);
-    return null;
-  });
-  if (!verdict)
-    throw new ProblemError(
-      "unavailable",
-      "The request guard is briefly unavailable; try again shortly.",
-      { retryAfter: 5 },
-    );
-  if (!verdict.allowed) {
-    const detail =
-      verdict.code === "ip_blocked"
-        ? "Too many refused prompts or images from this address; uploads are blocked for a while."
-        : `More than ${env.limits.uploadsPerMinutePerIp} uploads in a minute from this address.`;
-    throw new ProblemError(verdict.code, detail, { retryAfter: verdict.retryAfterSeconds });
-  }
-  const received = await receiveUpload(request);
-  if ("problem" in received) throw new ProblemError(received.problem, received.detail);
+  const guard = await guardRequest(client, uploadsRule(env.limits.uploadsPerMinutePerIp));
+  if (guard.refusal) throw new RefusalError(guard.refusal);
+  const received = await receiveUpload(await readInput());
+  if ("kind" in received) throw new RefusalError(received);
   const bytes = "url" in received ? await fetchImageBytes(received.url) : received.bytes;
   const { image, screening, expiresAt } = await acceptImage(bytes);
   if (!screening.allowed) {
-    await recordContentRejection(store, blockKey, {
-      postsPerMinute: env.limits.postsPerMinutePerIp,
-      abuseBlock: env.limits.abuseBlock,
-    }).catch((error: unknown) =>
-      console.error(`[limits] rejection not counted: ${describeError(error)}`),
-    );
+    await guard.countRejection();
     await appendAudit(await getDb(), "request.refused", null, {
       endpoint: "uploads",
       status: 403,
       code: "content_policy",
       category: screening.category,
-      ipHash,
-      ...(origin ? { crossSite: true } : {}),
+      ...guard.auditClient,
     });
-    throw new ProblemError("content_policy", screening.reason, {
-      extra: { category: screening.category },
-    });
+    throw new RefusalError("content_policy", screening.reason, { category: screening.category });
   }
   return {
     id: image.id,

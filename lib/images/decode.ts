@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { ImageProblem, type ImageMime, type StoredImage } from "@/lib/images/types";
+import { RefusalError } from "@/lib/errors/refusal";
+import type { ImageMime, StoredImage } from "@/lib/images/types";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 4096;
@@ -37,19 +38,19 @@ function isAnimatedPng(bytes: Buffer): boolean {
 /**
  * Decodes an untrusted image and re-encodes its pixels in the same format: metadata (EXIF, GPS,
  * ICC, XMP, comments) and anything smuggled after the image data are gone, the orientation is
- * applied. Throws ImageProblem for anything that is not one still JPEG, PNG or WebP within limits.
+ * applied. Throws a RefusalError for anything that is not one still JPEG, PNG or WebP within limits.
  */
 export async function normalizeImage(input: Buffer): Promise<StoredImage> {
   if (input.length > MAX_IMAGE_BYTES)
-    throw new ImageProblem("image_too_large", `Images are limited to ${MAX_IMAGE_BYTES} bytes.`);
+    throw new RefusalError("image_too_large", `Images are limited to ${MAX_IMAGE_BYTES} bytes.`);
   const mime = sniffImage(input);
   if (!mime)
-    throw new ImageProblem(
+    throw new RefusalError(
       "unsupported_image",
       "Only JPEG, PNG and WebP images are accepted (judged by their bytes, not their name or type).",
     );
   if (mime === "image/png" && isAnimatedPng(input))
-    throw new ImageProblem(
+    throw new RefusalError(
       "unsupported_image",
       "Animated images are not accepted; send one still frame.",
     );
@@ -63,20 +64,20 @@ export async function normalizeImage(input: Buffer): Promise<StoredImage> {
   try {
     meta = await sharp(input, { failOn: "truncated", limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageProblem(
+    throw new RefusalError(
       "unsupported_image",
       "The image could not be decoded (corrupt or not really an image).",
     );
   }
   if ((meta.pages ?? 1) > 1)
-    throw new ImageProblem(
+    throw new RefusalError(
       "unsupported_image",
       "Animated images are not accepted; send one still frame.",
     );
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-    throw new ImageProblem(
+    throw new RefusalError(
       "image_dimensions",
       `Images may be at most ${MAX_IMAGE_SIDE} pixels on a side (this one is ${width}x${height}).`,
     );
@@ -94,13 +95,13 @@ export async function normalizeImage(input: Buffer): Promise<StoredImage> {
           : pipeline.webp({ quality: 92 });
     out = await encoded.toBuffer({ resolveWithObject: true });
   } catch {
-    throw new ImageProblem(
+    throw new RefusalError(
       "unsupported_image",
       "The image could not be decoded (corrupt, truncated or not really an image).",
     );
   }
   if (out.data.length > MAX_ENCODED_BYTES)
-    throw new ImageProblem(
+    throw new RefusalError(
       "image_too_large",
       "The image is too large once re-encoded; send a smaller one.",
     );

@@ -1,6 +1,7 @@
 import type { VideoStore } from "@/lib/storage/types";
 import { UPLOAD_ID } from "@/lib/requests/image-ref";
-import { ImageProblem, type ImageMime, type StoredImage } from "@/lib/images/types";
+import { RefusalError } from "@/lib/errors/refusal";
+import type { ImageMime, StoredImage } from "@/lib/images/types";
 
 /** Uploads are kept a day: long enough to compose and pay for a request, short enough to hold nobody's album. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -44,14 +45,14 @@ export async function readImage(
   id: string,
   now = new Date(),
 ): Promise<StoredImage & { expiresAt: Date }> {
-  if (!UPLOAD_ID.test(id)) throw new ImageProblem("upload_not_found", "No such upload.");
+  if (!UPLOAD_ID.test(id)) throw new RefusalError("upload_not_found", "No such upload.");
   const text = await store.readRecord(id);
   if (text === null)
-    throw new ImageProblem("upload_not_found", "No such upload (uploads are kept 24 hours).");
+    throw new RefusalError("upload_not_found", "No such upload (uploads are kept 24 hours).");
   const record = JSON.parse(text) as ImageRecord;
   const expiresAt = new Date(record.expiresAt);
   if (expiresAt.getTime() <= now.getTime())
-    throw new ImageProblem(
+    throw new RefusalError(
       "upload_expired",
       "This upload has expired (uploads are kept 24 hours); upload the image again.",
     );

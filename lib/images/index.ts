@@ -12,8 +12,8 @@ export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
 export { UPLOAD_TTL_MS } from "@/lib/images/image-store";
 export { screenImage };
 export {
-  ImageProblem,
   type ImageProblemCode,
+  isImageRefusal,
   type ImageScreening,
   type StoredImage,
 } from "@/lib/images/types";

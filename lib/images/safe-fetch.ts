@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import type http from "node:http";
 import { isIP } from "node:net";
 import { isPublicAddress } from "@/lib/net/address-policy";
-import { ImageProblem } from "@/lib/images/types";
+import { RefusalError } from "@/lib/errors/refusal";
 import { pinnedRequest } from "@/lib/net/pinned-request";
 
 export type SafeFetchOptions = {
@@ -21,9 +21,9 @@ export type SafeFetchOptions = {
 };
 
 const refused = (why: string) =>
-  new ImageProblem("image_fetch_refused", `The image URL was refused: ${why}.`);
+  new RefusalError("image_fetch_refused", `The image URL was refused: ${why}.`);
 const failed = (why: string) =>
-  new ImageProblem("image_fetch_failed", `The image could not be fetched: ${why}.`);
+  new RefusalError("image_fetch_failed", `The image could not be fetched: ${why}.`);
 
 /**
  * GETs a user-supplied URL without letting it reach anything private: each hop's name is resolved
@@ -129,7 +129,7 @@ function readCapped(
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
     return Promise.reject(
-      new ImageProblem("image_too_large", `Images are limited to ${maxBytes} bytes.`),
+      new RefusalError("image_too_large", `Images are limited to ${maxBytes} bytes.`),
     );
   }
   return new Promise((resolve, reject) => {
@@ -139,7 +139,7 @@ function readCapped(
       size += chunk.length;
       if (size > maxBytes) {
         // Rejected before destroying: destroy() reports the stream as aborted, and the first settlement wins.
-        reject(new ImageProblem("image_too_large", `Images are limited to ${maxBytes} bytes.`));
+        reject(new RefusalError("image_too_large", `Images are limited to ${maxBytes} bytes.`));
         response.destroy();
         return;
       }

@@ -33,7 +33,7 @@ export function getScreenPool(): ScreenPool {
 
 /**
  * Raw detector outputs for exactly these bytes; screenImage applies the policy, the evaluation
- * prints them. Runs in the screening worker pool; throws ProblemError "unavailable" when the
+ * prints them. Runs in the screening worker pool; throws a RefusalError "unavailable" when the
  * pool's queue is full.
  */
 export function analyzeImage(bytes: Buffer, scope?: AnalysisScope): Promise<ImageAnalysis> {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
-import { ProblemError } from "@/lib/errors/problems";
+import { RefusalError } from "@/lib/errors/refusal";
 import type { AnalysisScope, ImageAnalysis } from "@/lib/images/analyze-pixels";
 import type { ScreenReply } from "@/lib/images/screen-worker";
 
@@ -40,7 +40,7 @@ const { Worker: WorkerThread } = process.getBuiltinModule(
   "node:worker_threads",
 ) as typeof import("node:worker_threads");
 const busy = () =>
-  new ProblemError(
+  new RefusalError(
     "unavailable",
     "Image screening is busy right now; send the image again in a few seconds.",
     { retryAfter: 5 },
@@ -49,7 +49,7 @@ const busy = () =>
 /**
  * A bounded pool of screening worker threads: image decoding and model inference never run on
  * the request thread, at most `workers` images are analysed at once, at most `queue` wait, and
- * beyond that the caller gets ProblemError "unavailable" (503 + Retry-After) at once instead of
+ * beyond that the caller gets a RefusalError "unavailable" (503 + Retry-After) at once instead of
  * a stall. A worker that crashes or hangs is replaced; its image fails with the same problem.
  */
 export class ScreenPool {

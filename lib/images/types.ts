@@ -1,3 +1,5 @@
+import { RefusalError } from "@/lib/errors/refusal";
+
 /** What the image pipeline hands on: pixels only, re-encoded by us, addressed by their hash. */
 
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -16,23 +18,25 @@ export type ImageScreening =
   | { allowed: true }
   | { allowed: false; category: "likeness" | "sexual" | "graphic_violence"; reason: string };
 
-/** Stable codes a caller can act on; lib/api turns them into problem+json (see upload-response.ts). */
-export type ImageProblemCode =
-  | "upload_not_found"
-  | "upload_expired"
-  | "image_too_large"
-  | "image_dimensions"
-  | "unsupported_image"
-  | "image_fetch_refused"
-  | "image_fetch_failed";
+/**
+ * The codes the image pipeline refuses a picture with (thrown as RefusalError); its detail is
+ * ours and safe to show (it never quotes the bytes).
+ */
+export const IMAGE_PROBLEM_CODES = [
+  "upload_not_found",
+  "upload_expired",
+  "image_too_large",
+  "image_dimensions",
+  "unsupported_image",
+  "image_fetch_refused",
+  "image_fetch_failed",
+] as const;
 
-/** A refusal about an image; its message is ours and safe to show (it never quotes the bytes). */
-export class ImageProblem extends Error {
-  constructor(
-    readonly code: ImageProblemCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ImageProblem";
-  }
+export type ImageProblemCode = (typeof IMAGE_PROBLEM_CODES)[number];
+
+/** A refusal about the picture itself, as opposed to the service being busy or the client limited. */
+export function isImageRefusal(error: unknown): error is RefusalError & { code: ImageProblemCode } {
+  return (
+    error instanceof RefusalError && (IMAGE_PROBLEM_CODES as readonly string[]).includes(error.code)
+  );
 }

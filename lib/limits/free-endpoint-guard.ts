@@ -1,3 +1,5 @@
+import { type Refusal, refusal } from "@/lib/errors/refusal";
+
 /** What the free endpoints allow one client, and one process, at a time. */
 export type FreeEndpointLimits = {
   /** Event streams one client may hold open in this process. */
@@ -8,20 +10,23 @@ export type FreeEndpointLimits = {
   readsPerMinute: number;
 };
 
-export type FreeRefusal = {
-  ok: false;
-  /** 429 for one greedy client, 503 when the process as a whole is full. */
-  code: "too_many_streams" | "streams_full" | "rate_limited";
-  retryAfterSeconds: number;
-};
+/** 429 for one greedy client, 503 when the process as a whole is full. */
+type FreeRefusalCode = "too_many_streams" | "streams_full" | "rate_limited";
 
 /** What each refusal tells the client, wherever it is answered (the socket edge or the route). */
-export const FREE_REFUSAL_DETAIL: Record<FreeRefusal["code"], string> = {
+const FREE_REFUSAL_DETAIL: Record<FreeRefusalCode, string> = {
   rate_limited: "Too many requests from this address; poll more slowly or use the event stream.",
   too_many_streams:
     "This address holds the most event streams allowed at once; close one, or poll GET /jobs/{id}.",
   streams_full: "The service holds as many event streams as it can; poll GET /jobs/{id} meanwhile.",
 };
+
+export type FreeRefusal = { ok: false; refusal: Refusal };
+
+const refuse = (code: FreeRefusalCode, retryAfter: number): FreeRefusal => ({
+  ok: false,
+  refusal: refusal(code, FREE_REFUSAL_DETAIL[code], { retryAfter }),
+});
 
 export type StreamSlot = { ok: true; release: () => void } | FreeRefusal;
 
@@ -53,11 +58,7 @@ export class FreeEndpointGuard {
       : readsPerMinute;
     if (tokens < 1) {
       this.buckets.set(client, { tokens, at: now });
-      return {
-        ok: false,
-        code: "rate_limited",
-        retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)),
-      };
+      return refuse("rate_limited", Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)));
     }
     if (this.buckets.size >= SWEEP_AT) this.sweep(now);
     this.buckets.set(client, { tokens: tokens - 1, at: now });
@@ -67,10 +68,8 @@ export class FreeEndpointGuard {
   /** A place for one more event stream of `client`; `release` gives it back (once, however often called). */
   openStream(client: string): StreamSlot {
     const held = this.open.get(client) ?? 0;
-    if (held >= this.limits.streamsPerClient)
-      return { ok: false, code: "too_many_streams", retryAfterSeconds: 5 };
-    if (this.total >= this.limits.streamsTotal)
-      return { ok: false, code: "streams_full", retryAfterSeconds: 10 };
+    if (held >= this.limits.streamsPerClient) return refuse("too_many_streams", 5);
+    if (this.total >= this.limits.streamsTotal) return refuse("streams_full", 10);
     this.open.set(client, held + 1);
     this.total++;
     let released = false;

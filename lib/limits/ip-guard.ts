@@ -60,9 +60,10 @@ export async function guardedHit(
 }
 
 /**
- * The first check a generation POST meets (guarded-checkout.ts), before its body is read or any
- * payment looked at: at most postsPerMinute POSTs from one IP in any 60 s (a sliding window),
- * whatever happens to them later; a blocked IP or a full window gets 429 (guardedHit).
+ * The first check a generation POST or an upload meets (request-guard.ts), before its body is
+ * read or any payment looked at: at most postsPerMinute requests from one IP in any 60 s (a
+ * sliding window) on the bucket's counter, whatever happens to them later; a blocked IP or a full
+ * window gets 429 (guardedHit).
  */
 export async function checkIp(
   store: LimitStore,
@@ -70,10 +71,11 @@ export async function checkIp(
   cfg: IpGuardConfig,
   now = new Date(),
   blockKey = ipHash,
+  bucket: "posts" | "uploads" = "posts",
 ): Promise<IpVerdict> {
   const { hit, refusal } = await guardedHit(
     store,
-    `posts:${ipHash}`,
+    `${bucket}:${ipHash}`,
     cfg.postsPerMinute,
     ipHash,
     blockKey,

@@ -7,19 +7,17 @@ import {
   verifySIWxSignature,
 } from "@x402/extensions/sign-in-with-x";
 import type { Db } from "@/lib/db/client";
+import { type Refusal, refusal } from "@/lib/errors/refusal";
 import { getEnv } from "@/lib/env";
 import { namedSecret } from "@/lib/secrets/named-secret";
 import { issueNonce, openNonce } from "@/lib/wallet-auth/nonce";
 import { spendNonce } from "@/lib/wallet-auth/used-nonce-repository";
 
-/** Why a request carries no usable proof; lib/api answers it as a 401 carrying the fresh challenge. */
-export type WalletRefusal = {
-  code: "signature_required" | "signature_invalid";
-  detail: string;
-  challenge: SIWxExtension;
-};
-
-export type WalletProof = { ok: true; address: string } | ({ ok: false } & WalletRefusal);
+/**
+ * The signing wallet, or why a request carries no usable proof: a signature_required or
+ * signature_invalid refusal (a 401) carrying the fresh challenge to sign.
+ */
+export type WalletProof = { ok: true; address: string } | { ok: false; refusal: Refusal };
 
 export const SIGN_IN_STATEMENT =
   "Prove you are the wallet that paid, to cancel or list its Reel402 jobs.";
@@ -55,11 +53,14 @@ export function signInChallenge(request: Request, now = new Date()): SIWxExtensi
  */
 export async function provenWallet(db: Db, request: Request): Promise<WalletProof> {
   const header = request.headers.get(SIGN_IN_WITH_X);
-  const refuse = (code: WalletRefusal["code"], detail: string): WalletProof => ({
+  const refuse = (
+    code: "signature_required" | "signature_invalid",
+    detail: string,
+  ): WalletProof => ({
     ok: false,
-    code,
-    detail,
-    challenge: signInChallenge(request),
+    refusal: refusal(code, detail, {
+      extra: { extensions: { [SIGN_IN_WITH_X]: signInChallenge(request) } },
+    }),
   });
   if (!header)
     return refuse(

@@ -1,23 +1,18 @@
-import { type Refused, refused } from "@/lib/checkout/outcome";
-import {
-  type CallbackPolicy,
-  vetCallbackUrl,
-  WEBHOOK_URL_HEADER,
-} from "@/lib/webhooks/callback-url";
+import { type Refusal, refusal } from "@/lib/errors/refusal";
+import { type CallbackPolicy, vetCallbackUrl } from "@/lib/webhooks/callback-url";
 
 /**
  * The paid POST's Webhook-URL header, vetted before any payment is looked at: a URL that could
  * never be called is refused (403) with nothing charged. No header, no webhook.
  */
-export async function callbackFromHeader(
-  headers: Headers,
+export async function vetCallback(
+  raw: string | null,
   policy: CallbackPolicy,
-): Promise<{ url: string | null } | Refused> {
-  const raw = headers.get(WEBHOOK_URL_HEADER);
+): Promise<{ url: string | null } | Refusal> {
   if (raw === null) return { url: null };
   const vetted = await vetCallbackUrl(raw.trim(), policy);
   if (!vetted.ok) {
-    return refused(
+    return refusal(
       "webhook_url_refused",
       `The Webhook-URL header was refused: ${vetted.why}. Nothing was charged.`,
       {

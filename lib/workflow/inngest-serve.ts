@@ -1,7 +1,7 @@
 import "server-only";
 import { serve } from "inngest/next";
 import { getEnv } from "@/lib/env";
-import { ProblemError } from "@/lib/errors/problems";
+import { RefusalError } from "@/lib/errors/refusal";
 import { getInngest } from "@/lib/workflow/inngest";
 
 /**
@@ -12,7 +12,7 @@ export function inngestHandlers() {
   let handlers: ReturnType<typeof serve> | undefined;
   const get = () => {
     if (getEnv().jobEngine !== "inngest")
-      throw new ProblemError(
+      throw new RefusalError(
         "not_found",
         "This deployment runs its jobs on the embedded engine; it has no Inngest endpoint.",
       );

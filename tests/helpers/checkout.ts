@@ -8,6 +8,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import { createWalletClient, http } from "viem";
+import { readCheckoutInput } from "@/lib/api/checkout-request";
 import { type CheckoutDeps, checkout } from "@/lib/checkout/checkout";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
 import { getDb } from "@/lib/db/client";
@@ -71,20 +72,26 @@ export async function startCheckoutHarness(extraEnv: Record<string, string> = {}
       headers: { "content-type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
+  /** The checkout's input for a POST of `body` to /generate/{family}/{product}, read as the route reads it. */
+  const input = (
+    p: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+    maxBodyBytes = env.limits.maxBodyBytes,
+  ) => {
+    const [, , family = "", productName = ""] = p.split("/");
+    const target = { family, productName, baseUrl: "http://reel402.test" };
+    return readCheckoutInput(request(p, body, headers), target, maxBodyBytes);
+  };
   /** POSTs `body` to /generate/{family}/{product} through checkout(). */
-  const post = (
+  const post = async (
     p: string,
     body: unknown,
     headers: Record<string, string> = {},
     over: Partial<CheckoutDeps> = {},
   ): Promise<CheckoutOutcome> => {
-    const [, , family = "", productName = ""] = p.split("/");
-    return checkout(deps(over), {
-      request: request(p, body, headers),
-      family,
-      productName,
-      baseUrl: "http://reel402.test",
-    });
+    const d = deps(over);
+    return checkout(d, await input(p, body, headers, d.env.limits.maxBodyBytes));
   };
   /** A PAYMENT-SIGNATURE from devnet account #index for a challenge. */
   const sign = async (index: number, required: PaymentRequired) =>
@@ -111,7 +118,21 @@ export async function startCheckoutHarness(extraEnv: Record<string, string> = {}
     await chain.stop();
     await database.drop();
   };
-  return { chain, close, env, db, server, timingOut, hooks, deps, request, post, sign, drain };
+  return {
+    chain,
+    close,
+    env,
+    db,
+    server,
+    timingOut,
+    hooks,
+    deps,
+    request,
+    input,
+    post,
+    sign,
+    drain,
+  };
 }
 
 async function resourceServer(client: FacilitatorClient, network: `${string}:${string}`) {

@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { checkoutResponse } from "@/lib/api/checkout-response";
+import { clientIdentity } from "@/lib/api/client-identity";
 import { withErrors } from "@/lib/api/with-errors";
 import { flushAuditQueue } from "@/lib/audit/grouped-append";
 import { guardedCheckout } from "@/lib/checkout/guarded-checkout";
 import { auditEvents } from "@/lib/db/schema";
-import { ProblemError } from "@/lib/errors/problems";
+import { RefusalError } from "@/lib/errors/refusal";
 import { startCheckoutHarness } from "../helpers/checkout";
 
 const FIXED = "/generate/alpha-fast/5s-720p";
@@ -24,9 +25,9 @@ describe("the guarded checkout", () => {
   let peers = 0;
   const from = () => `10.0.0.${++peers}`;
   const send = (peer: string, body: unknown, p = FIXED) => {
-    const [, , family = "", product = ""] = p.split("/");
-    const request = h.request(p, body, { "x-reel402-peer": peer });
-    return guardedCheckout(request, family, product, "http://reel402.test");
+    const headers = { "x-reel402-peer": peer };
+    const request = h.request(p, body, headers);
+    return guardedCheckout(clientIdentity(request), () => h.input(p, body, headers));
   };
   // Refusal records are written just after their answers: flushed, they are all there.
   const refusals = async () => {
@@ -92,9 +93,9 @@ describe("the guarded checkout", () => {
     assert.equal((await refusals()).length, before);
   });
 
-  test("a thrown ProblemError is answered as its problem, with Retry-After", async () => {
+  test("a thrown RefusalError is answered as its problem, with Retry-After", async () => {
     const route = withErrors(async () => {
-      throw new ProblemError("unavailable", "The guard is down.", { retryAfter: 5 });
+      throw new RefusalError("unavailable", "The guard is down.", { retryAfter: 5 });
     });
     const res = await route();
     assert.deepEqual([res.status, res.headers.get("retry-after")], [503, "5"]);

@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import { test } from "node:test";
 import { isPublicAddress, v6Bytes } from "@/lib/net/address-policy";
 import { safeFetch } from "@/lib/images/safe-fetch";
-import { ImageProblem } from "@/lib/images/types";
+import { RefusalError } from "@/lib/errors/refusal";
 
 const refusedV4 = [
   "0.0.0.0",
@@ -122,7 +122,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
     () => null,
     (e: unknown) => e,
   );
-  assert.ok(error instanceof ImageProblem, `expected an ImageProblem, got ${String(error)}`);
+  assert.ok(error instanceof RefusalError, `expected a RefusalError, got ${String(error)}`);
   return error.code;
 }
 

@@ -12,7 +12,7 @@ import {
   UPLOAD_TTL_MS,
 } from "@/lib/images/image-store";
 import { parseImageRef } from "@/lib/requests/image-ref";
-import { ImageProblem } from "@/lib/images/types";
+import { RefusalError } from "@/lib/errors/refusal";
 import { createLocalStore } from "@/lib/storage/local-store";
 
 const solid = (width: number, height: number) =>
@@ -23,7 +23,7 @@ async function code(promise: Promise<unknown>): Promise<string> {
     () => null,
     (e: unknown) => e,
   );
-  assert.ok(error instanceof ImageProblem, `expected an ImageProblem, got ${String(error)}`);
+  assert.ok(error instanceof RefusalError, `expected a RefusalError, got ${String(error)}`);
   return error.code;
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import sharp from "sharp";
-import { ProblemError } from "@/lib/errors/problems";
+import { RefusalError } from "@/lib/errors/refusal";
 import { acceptImage } from "@/lib/images";
 import { normalizeImage } from "@/lib/images/decode";
 import { ScreenPool } from "@/lib/images/screen-pool";
@@ -16,14 +16,14 @@ const gray = (w: number, h: number) =>
     .png()
     .toBuffer();
 
-async function unavailable(promise: Promise<unknown>): Promise<ProblemError> {
+async function unavailable(promise: Promise<unknown>): Promise<RefusalError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  assert.ok(error instanceof ProblemError, `expected a ProblemError, got ${String(error)}`);
+  assert.ok(error instanceof RefusalError, `expected a RefusalError, got ${String(error)}`);
   assert.equal(error.code, "unavailable");
-  assert.ok((error.opts.retryAfter ?? 0) > 0, "with a Retry-After");
+  assert.ok((error.retryAfter ?? 0) > 0, "with a Retry-After");
   return error;
 }
 
