@@ -343,8 +343,6 @@ export const outbox = pgTable(
   },
   (t) => [
     // Only what is still to do is indexed: dispatched rows never slow the claim.
-    index("outbox_due_idx")
-      .on(t.nextAttemptAt, t.id)
-      .where(sql`${t.dispatchedAt} is null`),
+    index("outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.dispatchedAt} is null`),
   ],
 );

@@ -1,9 +1,5 @@
 /** The job lifecycle. Every status change in the service goes through transition(). */
-import {
-  canMove,
-  IllegalMoveError,
-  type Transitions,
-} from "@/lib/db/status-transitions";
+import { canMove, IllegalMoveError, type Transitions } from "@/lib/db/status-transitions";
 
 export const JOB_STATUSES = [
   "pending_settlement",

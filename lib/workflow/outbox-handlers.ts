@@ -29,10 +29,12 @@ const holder = globalThis as unknown as { __reel402Outbox?: Promise<unknown> };
 
 /** Starts this process's outbox dispatcher once, whichever engine runs the jobs. */
 export function startOutbox(db: Db): void {
-  holder.__reel402Outbox ??= startOutboxDispatcher(db, getEnv().databaseUrl, outboxHandlers()).catch(
-    (error: unknown) => {
-      holder.__reel402Outbox = undefined;
-      console.error(`[reel402] outbox dispatcher not started: ${describeError(error)}`);
-    },
-  );
+  holder.__reel402Outbox ??= startOutboxDispatcher(
+    db,
+    getEnv().databaseUrl,
+    outboxHandlers(),
+  ).catch((error: unknown) => {
+    holder.__reel402Outbox = undefined;
+    console.error(`[reel402] outbox dispatcher not started: ${describeError(error)}`);
+  });
 }
