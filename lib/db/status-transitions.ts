@@ -42,3 +42,13 @@ export function checkMove<S extends string>(
   if (!canMove(table, from, to)) throw new IllegalMoveError(entity, from, to);
   return to;
 }
+
+/** One StaleStatusError subclass per entity, so a caller can catch its own entity's lost race only. */
+export function staleErrorOf<S extends string>(entity: string, name: string) {
+  return class extends StaleStatusError {
+    constructor(id: string, expected: S) {
+      super(entity, id, expected);
+      this.name = name;
+    }
+  };
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import { attempts, type JobError } from "@/lib/db/schema";
-import { checkMove, StaleStatusError } from "@/lib/db/status-transitions";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
 import { ATTEMPT_TRANSITIONS, type AttemptStatus } from "@/lib/jobs/attempt-status";
 import { outboxJobChanged } from "@/lib/jobs/job-outbox";
 import { recordAttemptCount } from "@/lib/jobs/repository";
@@ -10,12 +10,7 @@ import { recordAttemptCount } from "@/lib/jobs/repository";
 export type AttemptRow = typeof attempts.$inferSelect;
 export type { AttemptStatus } from "@/lib/jobs/attempt-status";
 
-export class StaleAttemptError extends StaleStatusError {
-  constructor(id: string, expected: AttemptStatus) {
-    super("attempt", id, expected);
-    this.name = "StaleAttemptError";
-  }
-}
+export const StaleAttemptError = staleErrorOf<AttemptStatus>("attempt", "StaleAttemptError");
 
 /**
  * Moves an attempt `from` → `to` only if the table allows it and the row is still in `from`

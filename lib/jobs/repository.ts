@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
-import { StaleStatusError } from "@/lib/db/status-transitions";
+import { staleErrorOf } from "@/lib/db/status-transitions";
 import { outboxJobChanged, outboxJobFinished } from "@/lib/jobs/job-outbox";
 import { ACTIVE_STATUSES, isTerminal, type JobStatus, transition } from "@/lib/jobs/state-machine";
 
@@ -27,12 +27,7 @@ export async function getJob(db: Db, id: string): Promise<JobRow | undefined> {
   return row;
 }
 
-export class StaleJobError extends StaleStatusError {
-  constructor(id: string, expected: JobStatus) {
-    super("job", id, expected);
-    this.name = "StaleJobError";
-  }
-}
+export const StaleJobError = staleErrorOf<JobStatus>("job", "StaleJobError");
 
 /**
  * Moves a job from `from` to `to` if (and only if) it is still in `from`: the state machine

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
-import { checkMove, StaleStatusError } from "@/lib/db/status-transitions";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
 import { PAYMENT_TRANSITIONS, type PaymentStatus } from "@/lib/payments/payment-status";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -33,12 +33,7 @@ export async function insertPayment(db: Db, payment: typeof payments.$inferInser
     .values({ ...payment, payer: payment.payer.toLowerCase(), nonce: payment.nonce.toLowerCase() });
 }
 
-export class StalePaymentError extends StaleStatusError {
-  constructor(id: string, expected: PaymentStatus) {
-    super("payment", id, expected);
-    this.name = "StalePaymentError";
-  }
-}
+export const StalePaymentError = staleErrorOf<PaymentStatus>("payment", "StalePaymentError");
 
 /**
  * Moves a payment `from` → `patch.status` if the table allows it and the row is still in `from`

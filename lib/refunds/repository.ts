@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { appendAudit } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs, refunds } from "@/lib/db/schema";
-import { checkMove, StaleStatusError } from "@/lib/db/status-transitions";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
 import { REFUND_TRANSITIONS, type RefundStatus } from "@/lib/refunds/refund-status";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -48,12 +48,7 @@ export async function refundsInStatus(
     .orderBy(refunds.createdAt);
 }
 
-export class StaleRefundError extends StaleStatusError {
-  constructor(id: string, expected: RefundStatus) {
-    super("refund", id, expected);
-    this.name = "StaleRefundError";
-  }
-}
+export const StaleRefundError = staleErrorOf<RefundStatus>("refund", "StaleRefundError");
 
 /**
  * Moves a refund on only if the table allows the move and nobody else moved it first: still in

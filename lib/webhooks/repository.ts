@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { checkMove, StaleStatusError } from "@/lib/db/status-transitions";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
 import {
   DELIVERY_TRANSITIONS,
   type DeliveryStatus,
@@ -90,12 +90,10 @@ export async function claimDueDeliveries(
   });
 }
 
-export class StaleDeliveryError extends StaleStatusError {
-  constructor(id: string, expected: DeliveryStatus) {
-    super("webhook delivery", id, expected);
-    this.name = "StaleDeliveryError";
-  }
-}
+export const StaleDeliveryError = staleErrorOf<DeliveryStatus>(
+  "webhook delivery",
+  "StaleDeliveryError",
+);
 
 /**
  * The outcome of one attempt: delivered (a 2xx), retried at `next`, or dead when `next` is null.

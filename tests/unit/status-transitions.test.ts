@@ -34,52 +34,62 @@ function assertTable<S extends string>(
     }
 }
 
-test("payments: money that moved stays moved, and a known outcome never becomes unknown", () => {
-  assertTable("payment", PAYMENT_STATUSES, PAYMENT_TRANSITIONS, [
-    ["verified", "settled"],
-    ["verified", "failed"],
-    ["verified", "unknown"],
-    ["unknown", "settled"],
-    ["unknown", "failed"],
-    ["failed", "settled"],
-  ]);
-});
+const TABLES = [
+  {
+    name: "payments: money that moved stays moved, and a known outcome never becomes unknown",
+    check: () =>
+      assertTable("payment", PAYMENT_STATUSES, PAYMENT_TRANSITIONS, [
+        ["verified", "settled"],
+        ["verified", "failed"],
+        ["verified", "unknown"],
+        ["unknown", "settled"],
+        ["unknown", "failed"],
+        ["failed", "settled"],
+      ]),
+  },
+  {
+    name: "refunds: sent once recorded, then confirmed, manual, or re-signed",
+    check: () =>
+      assertTable("refund", REFUND_STATUSES, REFUND_TRANSITIONS, [
+        ["pending", "sent"],
+        ["sent", "confirmed"],
+        ["sent", "manual"],
+        ["sent", "pending"],
+      ]),
+  },
+  {
+    name: "attempts: only a running attempt succeeds; a submission may be written off",
+    check: () =>
+      assertTable("attempt", ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, [
+        ["submitting", "running"],
+        ["submitting", "failed"],
+        ["running", "succeeded"],
+        ["running", "failed"],
+      ]),
+  },
+  {
+    name: "webhook deliveries: retried while pending; delivered and dead are final",
+    check: () =>
+      assertTable("webhook delivery", DELIVERY_STATUSES, DELIVERY_TRANSITIONS, [
+        ["pending", "pending"],
+        ["pending", "delivered"],
+        ["pending", "dead"],
+      ]),
+  },
+  {
+    name: "jobs: the lifecycle table, through the same check",
+    check: () =>
+      assertTable("job", JOB_STATUSES, JOB_TRANSITIONS, [
+        ["pending_settlement", "queued"],
+        ["pending_settlement", "cancelled"],
+        ["queued", "generating"],
+        ["queued", "failed"],
+        ["queued", "cancelled"],
+        ["generating", "succeeded"],
+        ["generating", "failed"],
+        ["generating", "cancelled"],
+      ]),
+  },
+];
 
-test("refunds: sent once recorded, then confirmed, manual, or re-signed", () => {
-  assertTable("refund", REFUND_STATUSES, REFUND_TRANSITIONS, [
-    ["pending", "sent"],
-    ["sent", "confirmed"],
-    ["sent", "manual"],
-    ["sent", "pending"],
-  ]);
-});
-
-test("attempts: only a running attempt succeeds; a submission may be written off", () => {
-  assertTable("attempt", ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS, [
-    ["submitting", "running"],
-    ["submitting", "failed"],
-    ["running", "succeeded"],
-    ["running", "failed"],
-  ]);
-});
-
-test("webhook deliveries: retried while pending; delivered and dead are final", () => {
-  assertTable("webhook delivery", DELIVERY_STATUSES, DELIVERY_TRANSITIONS, [
-    ["pending", "pending"],
-    ["pending", "delivered"],
-    ["pending", "dead"],
-  ]);
-});
-
-test("jobs: the lifecycle table, through the same check", () => {
-  assertTable("job", JOB_STATUSES, JOB_TRANSITIONS, [
-    ["pending_settlement", "queued"],
-    ["pending_settlement", "cancelled"],
-    ["queued", "generating"],
-    ["queued", "failed"],
-    ["queued", "cancelled"],
-    ["generating", "succeeded"],
-    ["generating", "failed"],
-    ["generating", "cancelled"],
-  ]);
-});
+for (const table of TABLES) test(table.name, table.check);
