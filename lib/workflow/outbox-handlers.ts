@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { describeError } from "@/lib/errors/describe-error";
+import { onBeforeExit } from "@/lib/lifecycle/before-exit";
 import { announceJobChange } from "@/lib/job-events/announce";
 import {
   JOB_CHANGED_TOPIC,
@@ -29,12 +30,13 @@ const holder = globalThis as unknown as { __reel402Outbox?: Promise<unknown> };
 
 /** Starts this process's outbox dispatcher once, whichever engine runs the jobs. */
 export function startOutbox(db: Db): void {
-  holder.__reel402Outbox ??= startOutboxDispatcher(
-    db,
-    getEnv().databaseUrl,
-    outboxHandlers(),
-  ).catch((error: unknown) => {
-    holder.__reel402Outbox = undefined;
-    console.error(`[reel402] outbox dispatcher not started: ${describeError(error)}`);
-  });
+  holder.__reel402Outbox ??= startOutboxDispatcher(db, getEnv().databaseUrl, outboxHandlers())
+    .then((dispatcher) => {
+      // A clean shutdown lets the pass under way commit; what is left waits for the next process.
+      onBeforeExit("outbox", () => dispatcher.stop());
+    })
+    .catch((error: unknown) => {
+      holder.__reel402Outbox = undefined;
+      console.error(`[reel402] outbox dispatcher not started: ${describeError(error)}`);
+    });
 }

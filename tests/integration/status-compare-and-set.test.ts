@@ -7,7 +7,10 @@ import { insertJob } from "@/lib/jobs/repository";
 import { dispatchOutbox } from "@/lib/outbox/dispatch-outbox";
 import { writeOutbox } from "@/lib/outbox/write-outbox";
 import { insertPayment, StalePaymentError, updatePayment } from "@/lib/payments/repository";
-import { openTestDatabase } from "../helpers/database";
+import postgres from "postgres";
+import { openDb } from "@/lib/db/client";
+import { createTestDatabase } from "../helpers/database";
+import { waitFor } from "../helpers/poll";
 import { SPEC } from "../helpers/jobs";
 
 /**
@@ -16,9 +19,16 @@ import { SPEC } from "../helpers/jobs";
  */
 
 let db: Db;
+let url: string;
 let close: () => Promise<void>;
 before(async () => {
-  ({ db, close } = await openTestDatabase());
+  const created = await createTestDatabase();
+  const opened = await openDb(created.url, "");
+  ({ db, url } = { db: opened.db, url: created.url });
+  close = async () => {
+    await opened.close();
+    await created.drop();
+  };
 });
 after(() => close());
 
@@ -106,4 +116,26 @@ test("two dispatchers draining at once carry out each row exactly once (SKIP LOC
   assert.equal(new Set(seen).size, 60);
   const left = await db.select().from(outbox).where(eq(outbox.topic, "count.topic"));
   assert.ok(left.every((r) => r.dispatchedAt !== null));
+});
+
+test("rows a dispatcher held when it died are skipped while held, then carried out by another", async () => {
+  await db.transaction((tx) => writeOutbox(tx, "crash.topic", { i: 1 }));
+  const seen: unknown[] = [];
+  const handlers = {
+    "crash.topic": async (_tx: Db, p: Record<string, unknown>) => void seen.push(p),
+  };
+  // A process that claimed the row (FOR UPDATE) and then died: its connection drops uncommitted.
+  const dying = postgres(url, { max: 1, onnotice: () => {} });
+  const reserved = await dying.reserve();
+  await reserved`begin`;
+  const held =
+    await reserved`select id from outbox where topic = 'crash.topic' and dispatched_at is null for update`;
+  assert.equal(held.length, 1);
+  assert.equal((await dispatchOutbox(db, handlers)).claimed, 0, "a held row is skipped");
+  await dying.end({ timeout: 0 });
+  await waitFor(
+    "the dead claim released",
+    async () => (await dispatchOutbox(db, handlers)).dispatched,
+  );
+  assert.deepEqual(seen, [{ i: 1 }]);
 });
