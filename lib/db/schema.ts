@@ -322,3 +322,27 @@ export const walletProofNonces = pgTable(
   },
   (t) => [index("wallet_proof_nonces_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Side effects of a state change (announce it, queue its webhook), written in the transaction that
+ * made the change, so they happen if and only if it commits. A dispatcher claims undispatched rows
+ * (skipping locked ones, so any number of processes run one) and marks each dispatched in the
+ * transaction its handler ran in; a failing handler leaves the row for `next_attempt_at`.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    topic: text("topic").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    dispatchedAt: ts("dispatched_at"),
+  },
+  (t) => [
+    // Only what is still to do is indexed: dispatched rows never slow the claim.
+    index("outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.dispatchedAt} is null`),
+  ],
+);

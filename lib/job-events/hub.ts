@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { driverForUrl } from "@/lib/db/driver-for-url";
+import { listenChannel } from "@/lib/db/listen-channel";
 import { getEnv } from "@/lib/env";
 import { JOB_EVENTS_CHANNEL } from "@/lib/job-events/announce";
 
@@ -32,6 +32,11 @@ export class JobEventHub {
   }
 }
 
+const wakesOf = (hub: JobEventHub) => ({
+  onMessage: (id: string) => hub.wake(id),
+  onReconnect: () => hub.wakeAll(),
+});
+
 /** Where announcements come from, per set-up; each reconnects on its own and calls wakeAll then. */
 export async function listenForJobEvents(db: Db, hub: JobEventHub): Promise<() => Promise<void>> {
   const env = getEnv();
@@ -44,18 +49,8 @@ export async function listenForJobEvents(db: Db, hub: JobEventHub): Promise<() =
     await sub.subscribe(JOB_EVENTS_CHANNEL);
     return async () => void sub.disconnect();
   }
-  if (env.databaseUrl && driverForUrl(env.databaseUrl) !== "neon") {
-    const { default: postgres } = await import("postgres");
-    // A dedicated connection: postgres.js re-listens after a loss and calls onlisten again.
-    const client = postgres(env.databaseUrl, { max: 1, onnotice: () => {} });
-    await client.listen(
-      JOB_EVENTS_CHANNEL,
-      (id) => hub.wake(id),
-      () => hub.wakeAll(),
-    );
-    return () => client.end({ timeout: 2 });
-  }
-  if (!env.databaseUrl) return listenOnPglite(db, hub);
+  const stop = await listenChannel(db, env.databaseUrl, JOB_EVENTS_CHANNEL, wakesOf(hub));
+  if (stop) return stop;
   // Neon's serverless driver holds no session to LISTEN on: watched jobs are looked at each second.
   const timer = setInterval(() => hub.wakeAll(), 1_000);
   return async () => clearInterval(timer);
@@ -63,15 +58,10 @@ export async function listenForJobEvents(db: Db, hub: JobEventHub): Promise<() =
 
 /** PGlite is this process's own database: its NOTIFY reaches this process only, on commit. */
 export async function listenOnPglite(db: Db, hub: JobEventHub): Promise<() => Promise<void>> {
-  const client = (db as unknown as { $client: { listen: PgliteListen } }).$client;
-  const unlisten = await client.listen(JOB_EVENTS_CHANNEL, (id) => hub.wake(id));
-  return () => unlisten();
+  const stop = await listenChannel(db, undefined, JOB_EVENTS_CHANNEL, wakesOf(hub));
+  if (!stop) throw new Error("PGlite always listens");
+  return stop;
 }
-
-type PgliteListen = (
-  channel: string,
-  cb: (payload: string) => void,
-) => Promise<() => Promise<void>>;
 
 const holder = globalThis as unknown as { __reel402JobEventHub?: Promise<JobEventHub> };
 

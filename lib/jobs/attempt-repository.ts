@@ -2,12 +2,36 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import { attempts, type JobError } from "@/lib/db/schema";
-import { announceJobChange } from "@/lib/job-events/announce";
-import type { AttemptStatus } from "@/lib/jobs/attempt-status";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
+import { ATTEMPT_TRANSITIONS, type AttemptStatus } from "@/lib/jobs/attempt-status";
+import { outboxJobChanged } from "@/lib/jobs/job-outbox";
 import { recordAttemptCount } from "@/lib/jobs/repository";
 
 export type AttemptRow = typeof attempts.$inferSelect;
 export type { AttemptStatus } from "@/lib/jobs/attempt-status";
+
+export const StaleAttemptError = staleErrorOf<AttemptStatus>("attempt", "StaleAttemptError");
+
+/**
+ * Moves an attempt `from` → `to` only if the table allows it and the row is still in `from`
+ * (compare-and-set); a lost race throws StaleAttemptError and writes nothing.
+ */
+export async function moveAttempt(
+  db: Db,
+  id: string,
+  from: AttemptStatus,
+  to: AttemptStatus,
+  patch: Partial<Omit<typeof attempts.$inferInsert, "id" | "status">> = {},
+): Promise<AttemptRow> {
+  checkMove("attempt", ATTEMPT_TRANSITIONS, from, to);
+  const [row] = await db
+    .update(attempts)
+    .set({ ...patch, status: to })
+    .where(and(eq(attempts.id, id), eq(attempts.status, from)))
+    .returning();
+  if (!row) throw new StaleAttemptError(id, from);
+  return row;
+}
 
 export async function latestAttempt(db: Db, jobId: string): Promise<AttemptRow | undefined> {
   const [row] = await db
@@ -38,7 +62,7 @@ export async function startAttempt(
     if (!row) throw new Error("attempt insert returned nothing");
     await recordAttemptCount(tx, jobId, number);
     await appendAudit(tx, "attempt.started", jobId, { number, provider });
-    await announceJobChange(tx, jobId);
+    await outboxJobChanged(tx, jobId);
     return row;
   });
 }
@@ -50,44 +74,45 @@ export async function startAttempt(
  * always maps to an attempt. Returns whether the attempt is still this submission's to run.
  */
 export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<boolean> {
-  const [row] = await db
-    .update(attempts)
-    .set({
-      taskId,
-      status: sql`case when ${attempts.status} = 'submitting' then 'running' else ${attempts.status} end`,
-    })
-    .where(eq(attempts.id, id))
-    .returning({ status: attempts.status, jobId: attempts.jobId });
-  if (row) await announceJobChange(db, row.jobId);
-  return row?.status === "running";
+  return db.transaction(async (tx) => {
+    try {
+      const row = await moveAttempt(tx, id, "submitting", "running", { taskId });
+      await outboxJobChanged(tx, row.jobId);
+      return true;
+    } catch (error) {
+      if (!(error instanceof StaleAttemptError)) throw error;
+      await tx.update(attempts).set({ taskId }).where(eq(attempts.id, id));
+      return false;
+    }
+  });
 }
 
 /**
- * Ends an attempt. With `from`, only if it is still in that status (compare-and-set): a runner
- * writing off a `submitting` attempt must not overwrite the `running` its submitter just recorded.
- * Returns whether it ended the attempt.
+ * Ends an attempt, only if it is still in `from` (by default the status it was read in):
+ * compare-and-set, so a runner writing off a `submitting` attempt never overwrites the `running`
+ * its submitter just recorded, nor one runner the end another recorded. Returns whether it ended it.
  */
 export async function endAttempt(
   db: Db,
   attempt: AttemptRow,
   status: "succeeded" | "failed",
   error: JobError | null,
-  from?: AttemptStatus,
+  from: AttemptStatus = attempt.status,
 ): Promise<boolean> {
   return auditedTransaction(db, async (tx) => {
-    const ended = await tx
-      .update(attempts)
-      .set({ status, error, endedAt: new Date() })
-      .where(and(eq(attempts.id, attempt.id), from ? eq(attempts.status, from) : undefined))
-      .returning({ id: attempts.id });
-    if (ended.length === 0) return false;
+    try {
+      await moveAttempt(tx, attempt.id, from, status, { error, endedAt: new Date() });
+    } catch (lost) {
+      if (lost instanceof StaleAttemptError) return false;
+      throw lost;
+    }
     await appendAudit(tx, "attempt.ended", attempt.jobId, {
       number: attempt.number,
       provider: attempt.provider,
       status,
       ...(error ? { error } : {}),
     });
-    await announceJobChange(tx, attempt.jobId);
+    await outboxJobChanged(tx, attempt.jobId);
     return true;
   });
 }
@@ -97,9 +122,11 @@ export async function endAttempt(
  * The first time is kept when the step repeats (screening gives up counting from it).
  */
 export async function markAttemptStoring(db: Db, attempt: AttemptRow): Promise<void> {
-  await db
-    .update(attempts)
-    .set({ storingAt: sql`coalesce(${attempts.storingAt}, now())` })
-    .where(eq(attempts.id, attempt.id));
-  await announceJobChange(db, attempt.jobId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(attempts)
+      .set({ storingAt: sql`coalesce(${attempts.storingAt}, now())` })
+      .where(eq(attempts.id, attempt.id));
+    await outboxJobChanged(tx, attempt.jobId);
+  });
 }

@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
-import { announceJobChange } from "@/lib/job-events/announce";
-import { ACTIVE_STATUSES, type JobStatus, transition } from "@/lib/jobs/state-machine";
-import { webhookOnTransition } from "@/lib/webhooks/events";
+import { staleErrorOf } from "@/lib/db/status-transitions";
+import { outboxJobChanged, outboxJobFinished } from "@/lib/jobs/job-outbox";
+import { ACTIVE_STATUSES, isTerminal, type JobStatus, transition } from "@/lib/jobs/state-machine";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
@@ -34,16 +34,13 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
   return UUID.test(id) ? getJob(db, id.toLowerCase()) : undefined;
 }
 
-export class StaleJobError extends Error {
-  constructor(id: string, expected: JobStatus) {
-    super(`job ${id} is no longer ${expected}`);
-    this.name = "StaleJobError";
-  }
-}
+export const StaleJobError = staleErrorOf<JobStatus>("job", "StaleJobError");
 
 /**
  * Moves a job from `from` to `to` if (and only if) it is still in `from`: the state machine
  * rules the edge, the WHERE clause rules concurrent writers. The one place a job's status changes.
+ * Its audit record and its side effects (announcement, webhook) are written in the same
+ * transaction, the effects as outbox rows that a dispatcher carries out after the commit.
  */
 export async function changeStatus(
   db: Db,
@@ -53,20 +50,29 @@ export async function changeStatus(
   patch: Partial<Omit<NewJob, "id" | "status">> = {},
 ): Promise<JobRow> {
   transition(from, to);
-  const [row] = await db
-    .update(jobs)
-    .set({ ...patch, status: to, updatedAt: new Date() })
-    .where(and(eq(jobs.id, id), eq(jobs.status, from)))
-    .returning();
-  if (!row) throw new StaleJobError(id, from);
-  await appendAudit(db, "job.transition", id, {
-    from,
-    to,
-    ...(patch.error ? { error: patch.error } : {}),
+  return auditedTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({ ...patch, status: to, updatedAt: new Date() })
+      .where(and(eq(jobs.id, id), eq(jobs.status, from)))
+      .returning();
+    if (!row) throw new StaleJobError(id, from);
+    await appendAudit(tx, "job.transition", id, {
+      from,
+      to,
+      ...(patch.error ? { error: patch.error } : {}),
+    });
+    await outboxJobChanged(tx, id);
+    if (isTerminal(row.status))
+      await outboxJobFinished(tx, {
+        jobId: row.id,
+        sku: row.sku,
+        status: row.status,
+        error: row.error,
+        at: row.updatedAt.toISOString(),
+      });
+    return row;
   });
-  await announceJobChange(db, id);
-  await webhookOnTransition(db, row);
-  return row;
 }
 
 export async function countActiveJobs(db: Db): Promise<number> {

@@ -1,4 +1,5 @@
 /** The job lifecycle. Every status change in the service goes through transition(). */
+import { canMove, IllegalMoveError, type Transitions } from "@/lib/db/status-transitions";
 
 export const JOB_STATUSES = [
   "pending_settlement",
@@ -10,7 +11,7 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-const NEXT: Record<JobStatus, readonly JobStatus[]> = {
+export const JOB_TRANSITIONS: Transitions<JobStatus> = {
   // Settled → queued; settlement refused or the authorization expired unused → cancelled.
   pending_settlement: ["queued", "cancelled"],
   queued: ["generating", "failed", "cancelled"],
@@ -24,12 +25,9 @@ export const TERMINAL_STATUSES: readonly JobStatus[] = ["succeeded", "failed", "
 /** Not finished: counted for capacity, the per-wallet limit and `in_flight`. */
 export const ACTIVE_STATUSES: readonly JobStatus[] = ["pending_settlement", "queued", "generating"];
 
-export class IllegalTransitionError extends Error {
-  constructor(
-    readonly from: JobStatus,
-    readonly to: JobStatus,
-  ) {
-    super(`illegal job transition ${from} → ${to}`);
+export class IllegalTransitionError extends IllegalMoveError {
+  constructor(from: JobStatus, to: JobStatus) {
+    super("job", from, to);
     this.name = "IllegalTransitionError";
   }
 }
@@ -39,7 +37,7 @@ export function isJobStatus(value: string): value is JobStatus {
 }
 
 export function canTransition(from: JobStatus, to: JobStatus): boolean {
-  return NEXT[from].includes(to);
+  return canMove(JOB_TRANSITIONS, from, to);
 }
 
 export function transition(from: JobStatus, to: JobStatus): JobStatus {

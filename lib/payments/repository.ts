@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
-import type { PaymentStatus } from "@/lib/payments/payment-status";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
+import { PAYMENT_TRANSITIONS, type PaymentStatus } from "@/lib/payments/payment-status";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type { PaymentStatus } from "@/lib/payments/payment-status";
@@ -32,9 +33,17 @@ export async function insertPayment(db: Db, payment: typeof payments.$inferInser
     .values({ ...payment, payer: payment.payer.toLowerCase(), nonce: payment.nonce.toLowerCase() });
 }
 
+export const StalePaymentError = staleErrorOf<PaymentStatus>("payment", "StalePaymentError");
+
+/**
+ * Moves a payment `from` → `patch.status` if the table allows it and the row is still in `from`
+ * (compare-and-set): of two learners racing (a slow request, the reconciler), the loser throws
+ * StalePaymentError and never overwrites what the winner wrote.
+ */
 export async function updatePayment(
   db: Db,
   id: string,
+  from: PaymentStatus,
   patch: {
     status: PaymentStatus;
     transaction?: string | null;
@@ -42,7 +51,13 @@ export async function updatePayment(
     settledAt?: Date | null;
   },
 ): Promise<void> {
-  await db.update(payments).set(patch).where(eq(payments.id, id));
+  checkMove("payment", PAYMENT_TRANSITIONS, from, patch.status);
+  const rows = await db
+    .update(payments)
+    .set(patch)
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
+    .returning({ id: payments.id });
+  if (rows.length === 0) throw new StalePaymentError(id, from);
 }
 
 export async function getPaymentForJob(db: Db, jobId: string): Promise<PaymentRow | undefined> {

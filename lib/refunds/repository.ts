@@ -2,6 +2,8 @@ import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { appendAudit } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
 import { jobs, refunds } from "@/lib/db/schema";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
+import { REFUND_TRANSITIONS, type RefundStatus } from "@/lib/refunds/refund-status";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -46,17 +48,21 @@ export async function refundsInStatus(
     .orderBy(refunds.createdAt);
 }
 
+export const StaleRefundError = staleErrorOf<RefundStatus>("refund", "StaleRefundError");
+
 /**
- * Moves a refund on only if nobody else did first: still in `from` and, for a sent refund, still
- * carrying the transaction the caller judged (another process may have re-signed it meanwhile).
+ * Moves a refund on only if the table allows the move and nobody else moved it first: still in
+ * `from` and, for a sent refund, still carrying the transaction the caller judged (another
+ * process may have re-signed it meanwhile). A lost race throws StaleRefundError.
  */
 export async function updateRefund(
   db: Db,
   id: string,
-  from: RefundRow["status"],
-  patch: Partial<typeof refunds.$inferInsert>,
+  from: RefundStatus,
+  patch: Partial<typeof refunds.$inferInsert> & { status: RefundStatus },
   transaction?: string,
-): Promise<boolean> {
+): Promise<void> {
+  checkMove("refund", REFUND_TRANSITIONS, from, patch.status);
   const same = [
     eq(refunds.id, id),
     eq(refunds.status, from),
@@ -67,5 +73,5 @@ export async function updateRefund(
     .set(patch)
     .where(and(...same))
     .returning({ id: refunds.id });
-  return rows.length > 0;
+  if (rows.length === 0) throw new StaleRefundError(id, from);
 }

@@ -4,8 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { readFact, receiptMissing } from "@/lib/payments/chain-fact";
 import { nonceTaker } from "@/lib/payments/nonce-taker";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
-import { type RefundRow, updateRefund } from "@/lib/refunds/repository";
-import { webhookOnRefundConfirmed } from "@/lib/webhooks/events";
+import { outboxRefundConfirmed } from "@/lib/refunds/refund-outbox";
+import { type RefundRow, StaleRefundError, updateRefund } from "@/lib/refunds/repository";
 
 export type RefundFaults = { crashAfterRecord?: () => void; crashAfterBroadcast?: () => void };
 
@@ -45,7 +45,14 @@ export async function driveRefund(
       { status, confirmedAt: status === "confirmed" ? new Date() : null },
       status === "confirmed" ? "refund.confirmed" : "refund.manual",
       { transaction: hash, receipt: receipt.value.status },
-      status === "confirmed" ? (tx) => webhookOnRefundConfirmed(tx, refund, hash) : undefined,
+      status === "confirmed"
+        ? (tx) =>
+            outboxRefundConfirmed(tx, {
+              jobId: refund.jobId,
+              amountAtomic: refund.amountAtomic,
+              transaction: hash,
+            })
+        : undefined,
     );
     return status;
   }
@@ -88,11 +95,21 @@ async function moveSentRefund(
   alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<void> {
   await auditedTransaction(db, async (tx) => {
-    if (await updateRefund(tx, refund.id, "sent", patch, hash)) {
-      await appendAudit(tx, event, refund.jobId, data);
-      await alsoInTransaction?.(tx);
-    }
+    if (!(await movedFirst(() => updateRefund(tx, refund.id, "sent", patch, hash)))) return;
+    await appendAudit(tx, event, refund.jobId, data);
+    await alsoInTransaction?.(tx);
   });
+}
+
+/** Runs the move; false when another driver moved the refund first (nothing is written then). */
+async function movedFirst(move: () => Promise<void>): Promise<boolean> {
+  try {
+    await move();
+    return true;
+  } catch (error) {
+    if (error instanceof StaleRefundError) return false;
+    throw error;
+  }
 }
 
 async function signAndSend(
@@ -125,13 +142,15 @@ async function signAndSend(
     }
     const hash = keccak256(raw);
     const recorded = await auditedTransaction(db, async (tx) => {
-      const ok = await updateRefund(tx, refund.id, "pending", {
-        status: "sent",
-        rawTransaction: raw,
-        transaction: hash,
-        walletNonce: nonce,
-        sentAt: new Date(),
-      });
+      const ok = await movedFirst(() =>
+        updateRefund(tx, refund.id, "pending", {
+          status: "sent",
+          rawTransaction: raw,
+          transaction: hash,
+          walletNonce: nonce,
+          sentAt: new Date(),
+        }),
+      );
       if (ok)
         await appendAudit(tx, "refund.sent", refund.jobId, {
           transaction: hash,

@@ -41,10 +41,15 @@ export async function applySettlement(
   const by = via ? { via } : {};
   return auditedTransaction(db, async (tx) => {
     const pending = async () => (await getJob(tx, jobId))?.status === "pending_settlement";
+    const was = (await getPaymentForJob(tx, jobId))?.status;
+    if (!was) throw new Error(`job ${jobId} has no payment`);
     if (settlement.kind === "settled") {
       const { transaction } = settlement;
-      await updatePayment(tx, paymentId, { status: "settled", transaction, settledAt: now });
-      await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
+      // Settled already (the other learner was first): the first record of the money stands.
+      if (was !== "settled") {
+        await updatePayment(tx, paymentId, was, { status: "settled", transaction, settledAt: now });
+        await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
+      }
       if (!(await pending())) return { queued: null };
       const queued = await changeStatus(tx, jobId, "pending_settlement", "queued", {
         queuedAt: now,
@@ -60,15 +65,20 @@ export async function applySettlement(
       return { queued: { id: queued.id, payer: queued.payer }, answer };
     }
     // Two learners may race (a slow request and the reconciler): money that moved stays moved.
-    if ((await getPaymentForJob(tx, jobId))?.status === "settled") return { queued: null };
+    if (was === "settled") return { queued: null };
     const { reason } = settlement;
     if (settlement.kind === "unknown") {
-      await updatePayment(tx, paymentId, { status: "unknown", failureReason: reason });
-      await appendAudit(tx, "payment.unknown", jobId, { reason, ...by });
+      // Only a verified payment becomes unknown: a known outcome is never forgotten.
+      if (was === "verified") {
+        await updatePayment(tx, paymentId, was, { status: "unknown", failureReason: reason });
+        await appendAudit(tx, "payment.unknown", jobId, { reason, ...by });
+      }
       return { queued: null };
     }
-    await updatePayment(tx, paymentId, { status: "failed", failureReason: reason });
-    await appendAudit(tx, "payment.failed", jobId, { reason, ...by });
+    if (was !== "failed") {
+      await updatePayment(tx, paymentId, was, { status: "failed", failureReason: reason });
+      await appendAudit(tx, "payment.failed", jobId, { reason, ...by });
+    }
     if (await pending()) {
       await changeStatus(tx, jobId, "pending_settlement", "cancelled", {
         finishedAt: now,

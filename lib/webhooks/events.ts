@@ -1,33 +1,32 @@
 import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import type { JobRow } from "@/lib/jobs/repository";
-import { isTerminal } from "@/lib/jobs/state-machine";
+import type { JobFinished } from "@/lib/jobs/job-outbox";
 import { formatUsd } from "@/lib/catalog/quote";
-import type { RefundRow } from "@/lib/refunds/repository";
+import type { RefundConfirmed } from "@/lib/refunds/refund-outbox";
 import { deliveriesForJob, enqueueEvent } from "@/lib/webhooks/repository";
 import type { webhookAttemptsSchema } from "@/lib/webhooks/response-schema";
 
-/** Called where a job's status changes, in that transaction: a terminal status is an event. */
-export async function webhookOnTransition(db: Db, job: JobRow): Promise<void> {
-  if (!isTerminal(job.status)) return;
+/** A job reached a terminal status (an outbox row of its transition): its event is queued. */
+export async function webhookOnJobFinished(db: Db, job: JobFinished): Promise<void> {
   await enqueueEvent(
     db,
-    job.id,
+    job.jobId,
     `job.${job.status}` as `job.${"succeeded" | "failed" | "cancelled"}`,
     {
-      job_id: job.id,
+      job_id: job.jobId,
       sku: job.sku,
       status: job.status,
       error: job.error,
-      status_url: `/jobs/${job.id}`,
+      status_url: `/jobs/${job.jobId}`,
     },
+    new Date(job.at),
   );
 }
 
-/** Called where a refund is confirmed on chain, in that transaction. */
+/** A refund was confirmed on chain (an outbox row of that confirmation): its event is queued. */
 export async function webhookOnRefundConfirmed(
   db: Db,
-  refund: RefundRow,
+  refund: Pick<RefundConfirmed, "jobId" | "amountAtomic">,
   transaction: string,
 ): Promise<void> {
   await enqueueEvent(db, refund.jobId, "refund.confirmed", {

@@ -2,7 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import type { WebhookEvent } from "@/lib/webhooks/webhook-status";
+import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
+import {
+  DELIVERY_TRANSITIONS,
+  type DeliveryStatus,
+  type WebhookEvent,
+} from "@/lib/webhooks/webhook-status";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type DueDelivery = DeliveryRow & { url: string; secret: string };
@@ -85,7 +90,16 @@ export async function claimDueDeliveries(
   });
 }
 
-/** The outcome of one attempt: delivered (a 2xx), retried at `next`, or dead when `next` is null. */
+export const StaleDeliveryError = staleErrorOf<DeliveryStatus>(
+  "webhook delivery",
+  "StaleDeliveryError",
+);
+
+/**
+ * The outcome of one attempt: delivered (a 2xx), retried at `next`, or dead when `next` is null.
+ * Compare-and-set on the status AND the attempt count read at the claim: a sender whose lease ran
+ * out while another recorded the same attempt throws StaleDeliveryError and changes nothing.
+ */
 export async function recordAttempt(
   db: Db,
   row: DeliveryRow,
@@ -97,8 +111,9 @@ export async function recordAttempt(
   },
   now: Date,
 ): Promise<void> {
-  const status = result.delivered ? "delivered" : result.next ? "pending" : "dead";
-  await db
+  const status: DeliveryStatus = result.delivered ? "delivered" : result.next ? "pending" : "dead";
+  checkMove("webhook delivery", DELIVERY_TRANSITIONS, row.status, status);
+  const moved = await db
     .update(webhookDeliveries)
     .set({
       status,
@@ -109,7 +124,15 @@ export async function recordAttempt(
       ...(result.next ? { nextAttemptAt: result.next } : {}),
       ...(result.delivered ? { deliveredAt: now } : {}),
     })
-    .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, "pending")));
+    .where(
+      and(
+        eq(webhookDeliveries.id, row.id),
+        eq(webhookDeliveries.status, row.status),
+        eq(webhookDeliveries.attempts, row.attempts),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  if (moved.length === 0) throw new StaleDeliveryError(row.id, row.status);
 }
 
 /** The body a delivery is sent with from now on, until its first attempt is recorded. */

@@ -12,6 +12,7 @@ import { refundIfOwed } from "@/lib/refunds/refund-policy";
 import type { RefundFaults } from "@/lib/refunds/send-refund";
 import { getVideoStore, localVideoDir } from "@/lib/storage/store";
 import { startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
+import { startOutbox } from "@/lib/workflow/outbox-handlers";
 import { type MaintenanceDeps, runMaintenance } from "@/lib/workflow/maintenance";
 import { registerWaker, wakeWorkflow } from "@/lib/workflow/wake";
 import { describeError } from "@/lib/errors/describe-error";
@@ -91,7 +92,10 @@ const MAINTENANCE_INTERVAL_MS = 1_000;
 /** Starts the embedded runner and its upkeep loop once per process (the default engine). */
 export async function startEmbeddedEngine(): Promise<void> {
   if (holder.__reel402Runner) return;
-  const runner = startEmbeddedRunner(await advanceDepsFromEnv());
+  const deps = await advanceDepsFromEnv();
+  // Before the runner: the effects of its first transitions are carried out as they commit.
+  startOutbox(deps.db);
+  const runner = startEmbeddedRunner(deps);
   holder.__reel402Runner = runner;
   registerWaker(() => runner.wake());
   const upkeep = await maintenanceDepsFromEnv();

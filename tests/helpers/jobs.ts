@@ -2,15 +2,34 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before } from "node:test";
-import { openDb } from "@/lib/db/client";
+import { type Db, openDb } from "@/lib/db/client";
+import { dispatchOutbox } from "@/lib/outbox/dispatch-outbox";
+import { startOutboxDispatcher } from "@/lib/outbox/outbox-dispatcher";
+import { outboxHandlers } from "@/lib/workflow/outbox-handlers";
 import { insertJob } from "@/lib/jobs/repository";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
-/** A migrated PGlite database in a temp folder, for tests that drive jobs in-process. */
+/**
+ * A migrated PGlite database in a temp folder, for tests that drive jobs in-process. Its outbox
+ * is carried out as the server process does it (woken at each commit), until it is closed.
+ */
 export async function tempDb() {
   const dir = mkdtempSync(path.join(tmpdir(), "reel402-db-"));
   const opened = await openDb(undefined, dir);
-  return { ...opened, dir };
+  const outbox = await startOutboxDispatcher(opened.db, undefined, outboxHandlers());
+  return {
+    ...opened,
+    dir,
+    close: async () => {
+      await outbox.stop();
+      await opened.close();
+    },
+  };
+}
+
+/** Carries out what the outbox holds now, for a test that looks at the effects at once. */
+export async function drainOutbox(db: Db): Promise<void> {
+  while ((await dispatchOutbox(db, outboxHandlers())).claimed > 0);
 }
 
 export type TempDb = Awaited<ReturnType<typeof tempDb>>;

@@ -160,7 +160,7 @@ test("a job's receipt is issued once, from the settled payment, and is null befo
   });
   assert.equal(await jobReceipt(db.db, job.id, BASE), null);
   const settledAt = new Date("2026-11-23T04:00:00Z");
-  await updatePayment(db.db, paymentId, {
+  await updatePayment(db.db, paymentId, "verified", {
     status: "settled",
     transaction: FIELDS.transaction,
     settledAt,

@@ -8,7 +8,7 @@ import { jobViewSchema } from "@/lib/job-events/job-view-schema";
 import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
 import { webhookAttempts, webhookOnRefundConfirmed } from "@/lib/webhooks/events";
 import { claimDueDeliveries, deliveriesForJob, saveEndpoint } from "@/lib/webhooks/repository";
-import { payerSequence, queuedJob, tempDbForSuite } from "../helpers/jobs";
+import { drainOutbox, payerSequence, queuedJob, tempDbForSuite } from "../helpers/jobs";
 import { startWebhookReceiver, verifyStandardWebhook } from "../helpers/webhook-receiver";
 
 /** Deliveries as rows on a real (PGlite) database, sent to a real local receiver. */
@@ -53,6 +53,7 @@ test("a receiver failing twice then answering 200 gets one accepted, signed deli
     await changeStatus(db, job.id, "queued", "failed", {
       error: { code: "upstream_failed", message: "every upstream failed", retryable: false },
     });
+    await drainOutbox(db);
     await openRefund(db, job, "generation failed", false);
     const refund = await refundForJob(db, job.id);
     assert.ok(refund);
@@ -91,6 +92,7 @@ test("a receiver failing twice then answering 200 gets one accepted, signed deli
 test("the spec-derived verifier refuses a tampered body or another secret", async () => {
   await withHookedJob(0, async ({ receiver, job, secret }) => {
     await changeStatus(db, job.id, "queued", "cancelled");
+    await drainOutbox(db);
     await drain(allow, 1);
     const [got] = receiver.received;
     assert.ok(got?.verified);
@@ -107,12 +109,15 @@ test("the spec-derived verifier refuses a tampered body or another secret", asyn
 test("a job without a callback queues nothing; a terminal change with one queues once", async () => {
   const plain = await queuedJob(db, payer());
   await changeStatus(db, plain.id, "queued", "cancelled");
+  await drainOutbox(db);
   assert.equal((await deliveriesForJob(db, plain.id)).length, 0);
   const hooked = await queuedJob(db, payer());
   await saveEndpoint(db, hooked.id, "https://hooks.example.com/x");
   await changeStatus(db, hooked.id, "queued", "generating");
+  await drainOutbox(db);
   assert.equal((await deliveriesForJob(db, hooked.id)).length, 0, "not terminal yet");
   await changeStatus(db, hooked.id, "generating", "succeeded");
+  await drainOutbox(db);
   assert.equal((await deliveriesForJob(db, hooked.id)).length, 1);
 });
 
@@ -120,6 +125,7 @@ test("a claimed delivery is not claimed again while its lease runs", async () =>
   const job = await queuedJob(db, payer());
   await saveEndpoint(db, job.id, "https://hooks.example.com/y");
   await changeStatus(db, job.id, "queued", "cancelled");
+  await drainOutbox(db);
   const later = new Date(Date.now() + 1_000);
   const first = await claimDueDeliveries(db, later, 60_000, 100);
   assert.ok(first.some((d) => d.jobId === job.id));
@@ -138,6 +144,7 @@ test("a claimed delivery is not claimed again while its lease runs", async () =>
 test("without the operator's allowance a loopback callback is never called", async () => {
   await withHookedJob(0, async ({ receiver, job }) => {
     await changeStatus(db, job.id, "queued", "cancelled");
+    await drainOutbox(db);
     await drain({ allowPrivate: false, retryBaseMs: 1 }, 3);
     assert.equal(receiver.received.length, 0);
     const [row] = await deliveriesForJob(db, job.id);

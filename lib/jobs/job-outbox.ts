@@ -1,0 +1,28 @@
+import type { Db } from "@/lib/db/client";
+import type { JobError } from "@/lib/db/schema";
+import type { JobStatus } from "@/lib/jobs/state-machine";
+import { writeOutbox } from "@/lib/outbox/write-outbox";
+
+/** The job (its status, attempts or progress) changed: its event streams look again. */
+export const JOB_CHANGED_TOPIC = "job.changed";
+/** The job reached a terminal status: its subscriber's webhook is queued. */
+export const JOB_FINISHED_TOPIC = "job.finished";
+
+export type JobChanged = { jobId: string };
+export type JobFinished = {
+  jobId: string;
+  sku: string;
+  status: JobStatus;
+  error: JobError | null;
+  /** When it finished, the event's timestamp. */
+  at: string;
+};
+
+/** In the caller's transaction: the change is announced once it commits, never before. */
+export async function outboxJobChanged(tx: Db, jobId: string): Promise<void> {
+  await writeOutbox(tx, JOB_CHANGED_TOPIC, { jobId } satisfies JobChanged);
+}
+
+export async function outboxJobFinished(tx: Db, finished: JobFinished): Promise<void> {
+  await writeOutbox(tx, JOB_FINISHED_TOPIC, finished);
+}
