@@ -5,7 +5,7 @@ import type { Env } from "@/lib/env";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/key-repository";
 import { payerScopedKey, signedPayer } from "@/lib/idempotency/payer-scope";
 import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
-import { discoveryExtension } from "@/lib/payments/discovery";
+import { discoveryExtension } from "@/lib/checkout/discovery";
 import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
 import { quote } from "@/lib/catalog/quote";
 import { signedOffers } from "@/lib/receipts/offers";

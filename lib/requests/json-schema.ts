@@ -7,11 +7,21 @@ import { bodySchema, imageBodySchema } from "@/lib/requests/schemas";
  * validates with (input side: defaulted fields are optional).
  */
 export function requestBodyJsonSchema(product: AnyProduct): Record<string, unknown> {
-  const schema = product.mode === "image" ? imageBodySchema(product) : bodySchema(product);
-  const json = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as Record<
-    string,
-    unknown
-  >;
+  return toSchema(
+    product.mode === "image" ? imageBodySchema(product) : bodySchema(product),
+    "input",
+  );
+}
+
+/**
+ * A zod schema as the JSON Schema (2020-12) the published documents carry: `input` for what a
+ * client may send (defaulted fields optional), `output` for what the service answers.
+ */
+export function toSchema(
+  schema: z.ZodType,
+  io: "input" | "output" = "output",
+): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, target: "draft-2020-12" }) as Record<string, unknown>;
   delete json.$schema;
   return json;
 }

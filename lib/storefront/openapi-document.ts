@@ -2,14 +2,10 @@ import { ALL_PRODUCTS } from "@/lib/catalog/products";
 import { getEnv } from "@/lib/env";
 import { uploadsPathItem } from "@/lib/storefront/openapi-uploads";
 import { liveJobPaths } from "@/lib/job-events/openapi-live";
-import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
+import { exampleBody, requestBodyJsonSchema, toSchema } from "@/lib/requests/json-schema";
+import { jobCreatedSchema } from "@/lib/checkout/job-created-schema";
 import { jobViewSchema } from "@/lib/job-events/job-view-schema";
-import {
-  jobCreatedSchema,
-  problemSchema,
-  statusSchema,
-  toSchema,
-} from "@/lib/storefront/response-schemas";
+import { problemSchema, statusSchema } from "@/lib/storefront/response-schemas";
 import {
   customPricing,
   fixedPrices,

@@ -1,24 +1,8 @@
 import { z } from "zod";
 import { providerReliabilitySchema } from "@/lib/job-events/live-schemas";
-import { JOB_STATUSES } from "@/lib/jobs/state-machine";
-import { receiptSchema } from "@/lib/receipts/receipt-schema";
-import { webhookSecretSchema } from "@/lib/webhooks/response-schema";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written (the Job is
  * lib/job-events/job-view-schema.ts, shared with the code that builds it). */
-
-export const jobCreatedSchema = z.object({
-  job_id: z.string().uuid(),
-  status: z
-    .enum(JOB_STATUSES)
-    .describe(
-      "queued once the payment settled; pending_settlement while the settlement is being confirmed.",
-    ),
-  status_url: z.string().describe("Path of the job resource to poll."),
-  note: z.string().optional(),
-  receipt: receiptSchema.optional().describe("Present once the payment settled."),
-  webhook_secret: webhookSecretSchema.optional(),
-});
 
 export const statusSchema = z.object({
   service: z.string(),
@@ -42,9 +26,3 @@ export const problemSchema = z
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   })
   .passthrough();
-
-export function toSchema(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { target: "draft-2020-12" }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
-}

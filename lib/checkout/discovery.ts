@@ -1,7 +1,7 @@
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import type { AnyProduct } from "@/lib/catalog/products";
-import { exampleBody, requestBodyJsonSchema } from "@/lib/requests/json-schema";
-import { jobCreatedSchema, toSchema } from "@/lib/storefront/response-schemas";
+import { exampleBody, requestBodyJsonSchema, toSchema } from "@/lib/requests/json-schema";
+import { jobCreatedSchema } from "@/lib/checkout/job-created-schema";
 
 const declarations = new Map<string, Record<string, unknown>>();
 
