@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { cancelJob } from "@/lib/jobs/cancel-job";
+import { cancelAndRefund } from "@/lib/refunds/cancel-and-refund";
 import { getRefundWallet } from "@/lib/payments/operator";
 
 const id = process.argv[2];
@@ -7,9 +7,9 @@ if (!id) {
   console.error("usage: npm run jobs:cancel -- <job-id>");
   process.exit(2);
 }
-const outcome = await cancelJob(await getDb(), id, getRefundWallet() !== null);
-if (!outcome.ok) {
-  console.error(`not cancelled: ${outcome.reason}`);
+const outcome = await cancelAndRefund(await getDb(), id, getRefundWallet() !== null);
+if (outcome.kind === "refused") {
+  console.error(outcome.detail);
   process.exit(1);
 }
 console.log(

@@ -1,9 +1,9 @@
-import { problem } from "@/lib/api/problem";
+import { problem, refusalResponse } from "@/lib/api/problem";
 import { getDb } from "@/lib/db/client";
-import { cancelJob } from "@/lib/jobs/cancel-job";
 import { findJob } from "@/lib/jobs/repository";
 import { currentJobResponse } from "@/lib/api/job-response";
 import { getRefundWallet } from "@/lib/payments/operator";
+import { cancelAndRefund } from "@/lib/refunds/cancel-and-refund";
 import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { provenWallet } from "@/lib/wallet-auth/sign-in";
 
@@ -22,11 +22,7 @@ export async function cancelJobResponse(request: Request, id: string): Promise<R
     return problem("wrong_wallet", "Only the wallet that paid for a job can cancel it.", {
       instance,
     });
-  const outcome = await cancelJob(db, job.id, getRefundWallet() !== null, "payer");
-  if (!outcome.ok)
-    return problem("not_cancellable", `Not cancelled: ${outcome.reason}.`, {
-      instance,
-      extra: { job_status: (await findJob(db, job.id))?.status ?? job.status },
-    });
+  const outcome = await cancelAndRefund(db, job.id, getRefundWallet() !== null, "payer");
+  if (outcome.kind === "refused") return refusalResponse(outcome, { instance });
   return currentJobResponse(job.id);
 }

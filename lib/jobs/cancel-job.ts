@@ -1,12 +1,13 @@
 import { auditedTransaction } from "@/lib/audit/append";
 import type { Db } from "@/lib/db/client";
-import { changeStatus, getJob, StaleJobError } from "@/lib/jobs/repository";
+import { changeStatus, getJob, type JobRow, StaleJobError } from "@/lib/jobs/repository";
 import type { JobStatus } from "@/lib/jobs/state-machine";
-import { refundIfOwed } from "@/lib/refunds/refund-policy";
+import { type Refusal, refusal } from "@/lib/errors/refusal";
 
-export type CancelOutcome =
-  | { ok: true; from: string; refunded: boolean }
-  | { ok: false; reason: string };
+export type CancelOutcome = { kind: "cancelled"; from: JobStatus; refunded: boolean } | Refusal;
+
+/** What the cancelling transaction does besides the move, e.g. open a refund; true if it did. */
+export type OnCancelled = (tx: Db, job: JobRow, by: Canceller) => Promise<boolean>;
 
 export type Canceller = "operator" | "payer";
 
@@ -16,24 +17,28 @@ const CANCELLABLE: Record<Canceller, readonly JobStatus[]> = {
   payer: ["queued"],
 };
 
-/** Stops an unfinished paid job and refunds it when the payment settled. */
+function notCancelled(reason: string, status: JobStatus): Refusal {
+  return refusal("not_cancellable", `Not cancelled: ${reason}.`, { extra: { job_status: status } });
+}
+
+/** Stops an unfinished job, in one transaction with `onCancelled` (the caller's refund). */
 export async function cancelJob(
   db: Db,
   id: string,
-  canRefund: boolean,
-  by: Canceller = "operator",
+  by: Canceller,
+  onCancelled: OnCancelled,
 ): Promise<CancelOutcome> {
   const job = await getJob(db, id);
-  if (!job) return { ok: false, reason: "no such job" };
+  if (!job) return refusal("not_found", "No job with this id.");
   if (job.status === "pending_settlement")
-    return {
-      ok: false,
-      reason: "the payment is still settling; the reconciler decides this job first",
-    };
+    return notCancelled(
+      "the payment is still settling; the reconciler decides this job first",
+      job.status,
+    );
   if (by === "payer" && job.status === "generating")
-    return { ok: false, reason: "generation has started upstream; it can no longer be stopped" };
+    return notCancelled("generation has started upstream; it can no longer be stopped", job.status);
   if (!CANCELLABLE[by].includes(job.status))
-    return { ok: false, reason: `the job is already ${job.status}` };
+    return notCancelled(`the job is already ${job.status}`, job.status);
   try {
     return await auditedTransaction(db, async (tx) => {
       const cancelled = await changeStatus(tx, id, job.status, "cancelled", {
@@ -45,11 +50,12 @@ export async function cancelJob(
           retryable: true,
         },
       });
-      const refunded = await refundIfOwed(tx, cancelled, `cancelled by the ${by}`, canRefund);
-      return { ok: true as const, from: job.status, refunded };
+      const refunded = await onCancelled(tx, cancelled, by);
+      return { kind: "cancelled" as const, from: job.status, refunded };
     });
   } catch (error) {
     if (!(error instanceof StaleJobError)) throw error;
-    return { ok: false, reason: "the job moved on meanwhile (generation has started)" };
+    const now = (await getJob(db, id))?.status ?? job.status;
+    return notCancelled("the job moved on meanwhile (generation has started)", now);
   }
 }
