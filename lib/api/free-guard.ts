@@ -1,12 +1,9 @@
 import { problem } from "@/lib/api/problem";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
-import {
-  FREE_REFUSAL_DETAIL,
-  type FreeRefusal,
-  freeEndpointGuard,
-} from "@/lib/limits/free-endpoint-guard";
+import { FREE_REFUSAL_DETAIL, type FreeRefusal } from "@/lib/limits/free-endpoint-guard";
 import { hashIp } from "@/lib/limits/ip-hash";
+import { services } from "@/lib/server/services";
 
 function refusalResponse(refusal: FreeRefusal, instance: string): Response {
   return problem(refusal.code, FREE_REFUSAL_DETAIL[refusal.code], {
@@ -22,7 +19,7 @@ export function freeClient(request: Request): string {
 
 /** One free read, or the 429 that refuses it (decided in memory, before any database work). */
 export function freeReadRefusal(request: Request, instance: string): Response | null {
-  const verdict = freeEndpointGuard(getEnv().limits.free).read(freeClient(request));
+  const verdict = services().freeGuard().read(freeClient(request));
   return verdict.ok ? null : refusalResponse(verdict, instance);
 }
 
@@ -31,7 +28,7 @@ export function openStreamSlot(
   request: Request,
   instance: string,
 ): { release: () => void } | { refused: Response } {
-  const guard = freeEndpointGuard(getEnv().limits.free);
+  const guard = services().freeGuard();
   const client = freeClient(request);
   const read = guard.read(client);
   if (!read.ok) return { refused: refusalResponse(read, instance) };

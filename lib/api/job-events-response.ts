@@ -1,12 +1,10 @@
 import { publicBaseUrl } from "@/lib/api/base-url";
 import { openStreamSlot } from "@/lib/api/free-guard";
 import { problem } from "@/lib/api/problem";
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { getEnv } from "@/lib/env";
-import { getJobEventHub } from "@/lib/job-events/hub";
 import { openJobStream } from "@/lib/job-events/job-stream";
 import { findJob } from "@/lib/jobs/job-resource";
-import { getVideoStore } from "@/lib/storage/store";
 
 const HEARTBEAT_MS = 15_000;
 
@@ -40,7 +38,7 @@ async function openEvents(
   instance: string,
   onClose: () => void,
 ): Promise<Response> {
-  const db = await getDb();
+  const db = await services().db();
   const job = await findJob(db, id);
   if (!job) return problem("not_found", "No job with this id.", { instance });
   const after = lastEventId(request);
@@ -49,10 +47,10 @@ async function openEvents(
       instance,
     });
   const base = publicBaseUrl();
-  const store = getVideoStore();
+  const store = services().videoStore();
   const stream = await openJobStream({
     db,
-    hub: await getJobEventHub(db),
+    hub: await services().jobEventHub(),
     jobId: job.id,
     after,
     sign: (key, expiresAt) => store.signedUrl(key, expiresAt, base),

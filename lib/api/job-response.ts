@@ -1,5 +1,5 @@
 import { problem } from "@/lib/api/problem";
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { publicBaseUrl } from "@/lib/api/base-url";
 import { freeReadRefusal } from "@/lib/api/free-guard";
 import { json } from "@/lib/api/json";
@@ -7,15 +7,14 @@ import { getEnv } from "@/lib/env";
 import { findJobResource } from "@/lib/jobs/job-resource";
 import { jobReceipt } from "@/lib/receipts/job-receipt";
 import { isTerminal } from "@/lib/jobs/state-machine";
-import { getVideoStore } from "@/lib/storage/store";
 
 /** GET /jobs/{id}: free, no payment. */
 export async function jobResponse(request: Request, id: string): Promise<Response> {
   const refused = freeReadRefusal(request, `/jobs/${id}`);
   if (refused) return refused;
-  const db = await getDb();
+  const db = await services().db();
   const base = publicBaseUrl();
-  const store = getVideoStore();
+  const store = services().videoStore();
   const found = await findJobResource(
     db,
     id,

@@ -1,7 +1,7 @@
 import "server-only";
+import { services } from "@/lib/server/services";
 import { publicBaseUrl } from "@/lib/api/base-url";
 import { posterKey } from "@/lib/storage/poster";
-import { getVideoStore } from "@/lib/storage/store";
 
 type JobBody = { job_id?: string; video_url?: string | null; video_expires_at?: string | null };
 
@@ -17,7 +17,7 @@ export async function withPosterUrl(response: Response): Promise<Response> {
   if (job.job_id && job.video_url && job.video_expires_at) {
     const expiresAt = new Date(job.video_expires_at);
     poster_url = await Promise.resolve(
-      getVideoStore().signedUrl(posterKey(job.job_id), expiresAt, publicBaseUrl()),
+      services().videoStore().signedUrl(posterKey(job.job_id), expiresAt, publicBaseUrl()),
     ).catch(() => null);
   }
   return new Response(JSON.stringify({ ...job, poster_url }), {

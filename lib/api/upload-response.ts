@@ -1,6 +1,7 @@
 import { problem } from "@/lib/api/problem";
 import { ImageProblem } from "@/lib/images";
 import { acceptUpload } from "@/lib/images/accept-upload";
+import { services } from "@/lib/server/services";
 
 /**
  * POST /uploads: the kept image's description (201), or a picture it cannot take as problem+json.
@@ -8,7 +9,7 @@ import { acceptUpload } from "@/lib/images/accept-upload";
  */
 export async function uploadResponse(request: Request): Promise<Response> {
   try {
-    const body = await acceptUpload(request);
+    const body = await acceptUpload(services(), request);
     return Response.json(body, { status: 201, headers: { "cache-control": "no-store" } });
   } catch (error) {
     if (error instanceof ImageProblem) return problem(error.code, error.message);

@@ -1,11 +1,10 @@
 import { publicBaseUrl } from "@/lib/api/base-url";
 import { problem } from "@/lib/api/problem";
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { getEnv } from "@/lib/env";
 import { json } from "@/lib/api/json";
 import { loadJobFacts, toJobResource } from "@/lib/jobs/job-resource";
 import { decodeCursor, jobsOfPayer } from "@/lib/jobs/payer-history";
-import { getVideoStore } from "@/lib/storage/store";
 import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { provenWallet } from "@/lib/wallet-auth/sign-in";
 
@@ -24,14 +23,14 @@ export async function walletJobsResponse(request: Request): Promise<Response> {
   const limit = Number(params.get("limit") ?? PAGE);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
     return invalid(`limit must be a whole number from 1 to ${MAX_PAGE}.`);
-  const db = await getDb();
+  const db = await services().db();
   const proof = await provenWallet(db, request);
   if (!proof.ok) return walletProofResponse(request, proof);
   if (proof.address !== payer)
     return problem("wrong_wallet", "A wallet lists only its own jobs.", { instance: "/jobs" });
   const page = await jobsOfPayer(db, payer, cursor, limit);
   const base = publicBaseUrl();
-  const store = getVideoStore();
+  const store = services().videoStore();
   const perWallet = getEnv().limits.activeJobsPerWallet;
   const resources = await Promise.all(
     page.jobs.map(async (job) =>

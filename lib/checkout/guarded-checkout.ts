@@ -1,16 +1,24 @@
 import { describeError } from "@/lib/errors/describe-error";
-import { appendAuditLater } from "@/lib/audit/grouped-append";
-import { getDb } from "@/lib/db/client";
+import type { AuditQueues } from "@/lib/audit/grouped-append";
+import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
 import { crossSiteOrigin, siteBlockKey } from "@/lib/limits/cross-site";
 import { checkIp, type IpGuardConfig, recordContentRejection } from "@/lib/limits/ip-guard";
 import { hashIp } from "@/lib/limits/ip-hash";
-import { getLimitStore } from "@/lib/limits/store";
-import { getResourceServer } from "@/lib/payments/resource-server";
+import type { LimitStore } from "@/lib/limits/limit-store";
 import { ProblemError, problemStatus } from "@/lib/errors/problems";
-import { checkout } from "@/lib/checkout/checkout";
+import { type CheckoutDeps, checkout } from "@/lib/checkout/checkout";
 import { type CheckoutOutcome, type Refused, refused } from "@/lib/checkout/outcome";
+
+/** The process's services the guard and the checkout use (the composition root's, in the app). */
+export type GuardDeps = {
+  db: () => Promise<Db>;
+  limitStore: () => Promise<LimitStore>;
+  auditQueues: AuditQueues;
+  images: () => CheckoutDeps["images"];
+  waker: { wake: CheckoutDeps["wake"] };
+} & Pick<CheckoutDeps, "resourceServer">;
 
 /** The outcome, and the guard's RateLimit headers that go on whatever answers it. */
 export type GuardedCheckout = { outcome: CheckoutOutcome; rateLimit: Record<string, string> };
@@ -24,6 +32,7 @@ const AUDITED = new Set([403, 429, 503]);
  * the address's abuse block.
  */
 export async function guardedCheckout(
+  deps: GuardDeps,
   request: Request,
   family: string,
   productName: string,
@@ -37,7 +46,7 @@ export async function guardedCheckout(
   const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
   const origin = crossSiteOrigin(request);
   const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
-  const store = await getLimitStore();
+  const store = await deps.limitStore();
   // A guard that cannot count (its store is down) refuses rather than letting traffic through unlimited.
   const verdict = await checkIp(store, ipHash, cfg, new Date(), blockKey).catch(
     (error: unknown) => {
@@ -52,10 +61,16 @@ export async function guardedCheckout(
       { retryAfter: 5 },
     );
   }
-  const db = await getDb();
+  const db = await deps.db();
   const outcome: CheckoutOutcome = verdict.allowed
     ? await checkout(
-        { db, env, resourceServer: getResourceServer },
+        {
+          db,
+          env,
+          resourceServer: deps.resourceServer,
+          images: deps.images(),
+          wake: deps.waker.wake,
+        },
         { request, family, productName, baseUrl },
       )
     : refused(
@@ -74,7 +89,7 @@ export async function guardedCheckout(
     }
     // Written with the other refusals of the moment, after this answer: a flood of them must not
     // wait, one by one, on the audit lock.
-    appendAuditLater(db, {
+    deps.auditQueues.append(db, {
       type: "request.refused",
       jobId: null,
       data: auditData(outcome, ipHash, origin),

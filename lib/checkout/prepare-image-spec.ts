@@ -1,10 +1,10 @@
 import type { ImageProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
 import {
+  type ImageDeps,
   ImageProblem,
   type ImageRef,
   resolveImage,
-  screenImage,
   type StoredImage,
 } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
@@ -29,6 +29,7 @@ export async function prepareImageSpec(
   product: ImageProduct,
   req: ImageRequest,
   env: Env,
+  imageDeps: ImageDeps,
 ): Promise<Prepared> {
   const promptHash = req.prompt !== null ? promptHashOf(req.prompt) : undefined;
   if (req.prompt !== null) {
@@ -44,7 +45,7 @@ export async function prepareImageSpec(
   ] as ["image" | "last_image", ImageRef | null][]) {
     if (!ref) continue;
     try {
-      images.push({ field, image: await resolveImage(ref) });
+      images.push({ field, image: await resolveImage(ref, imageDeps) });
     } catch (error) {
       if (error instanceof ImageProblem) {
         return refused(error.code, `${field}: ${error.message}`, {
@@ -57,7 +58,7 @@ export async function prepareImageSpec(
   }
   const facts = { promptHash, imageIds: images.map((i) => i.image.id) };
   for (const { field, image } of images) {
-    const verdict = await screenImage(image.bytes);
+    const verdict = await imageDeps.screenImage(image.bytes);
     if (!verdict.allowed) {
       return refused("content_policy", `${field}: ${verdict.reason}`, {
         category: verdict.category,

@@ -1,16 +1,23 @@
 import { describeError } from "@/lib/errors/describe-error";
 import { appendAudit } from "@/lib/audit/append";
-import { getDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { ProblemError } from "@/lib/errors/problems";
-import { acceptImage, fetchImageBytes } from "@/lib/images";
+import { acceptImage, fetchImageBytes, type ImageDeps } from "@/lib/images";
 import { receiveUpload } from "@/lib/images/receive-upload";
 import { checkUploadRate } from "@/lib/images/upload-guard";
 import { clientIp } from "@/lib/limits/client-ip";
 import { crossSiteOrigin, siteBlockKey } from "@/lib/limits/cross-site";
 import { recordContentRejection } from "@/lib/limits/ip-guard";
 import { hashIp } from "@/lib/limits/ip-hash";
-import { getLimitStore } from "@/lib/limits/store";
+import type { LimitStore } from "@/lib/limits/limit-store";
+
+/** The process's services an upload uses (the composition root's, in the app). */
+export type UploadDeps = {
+  db: () => Promise<Db>;
+  limitStore: () => Promise<LimitStore>;
+  images: () => ImageDeps;
+};
 
 /** What POST /uploads answers for an image it kept. */
 export type UploadedImage = {
@@ -28,12 +35,12 @@ export type UploadedImage = {
  * picture of a person is never stored. Refusals count toward the abuse block like prompts.
  * Throws a ProblemError for a refusal, an ImageProblem for a picture it cannot take.
  */
-export async function acceptUpload(request: Request): Promise<UploadedImage> {
+export async function acceptUpload(deps: UploadDeps, request: Request): Promise<UploadedImage> {
   const env = getEnv();
   const ipHash = hashIp(clientIp(request.headers, env.trustProxy));
   const origin = crossSiteOrigin(request);
   const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
-  const store = await getLimitStore();
+  const store = await deps.limitStore();
   const verdict = await checkUploadRate(
     store,
     ipHash,
@@ -59,7 +66,7 @@ export async function acceptUpload(request: Request): Promise<UploadedImage> {
   const received = await receiveUpload(request);
   if ("problem" in received) throw new ProblemError(received.problem, received.detail);
   const bytes = "url" in received ? await fetchImageBytes(received.url) : received.bytes;
-  const { image, screening, expiresAt } = await acceptImage(bytes);
+  const { image, screening, expiresAt } = await acceptImage(bytes, deps.images());
   if (!screening.allowed) {
     await recordContentRejection(store, blockKey, {
       postsPerMinute: env.limits.postsPerMinutePerIp,
@@ -67,7 +74,7 @@ export async function acceptUpload(request: Request): Promise<UploadedImage> {
     }).catch((error: unknown) =>
       console.error(`[limits] rejection not counted: ${describeError(error)}`),
     );
-    await appendAudit(await getDb(), "request.refused", null, {
+    await appendAudit(await deps.db(), "request.refused", null, {
       endpoint: "uploads",
       status: 403,
       code: "content_policy",

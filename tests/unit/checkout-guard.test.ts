@@ -3,10 +3,10 @@ import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { checkoutResponse } from "@/lib/api/checkout-response";
 import { withErrors } from "@/lib/api/with-errors";
-import { flushAuditQueue } from "@/lib/audit/grouped-append";
 import { guardedCheckout } from "@/lib/checkout/guarded-checkout";
 import { auditEvents } from "@/lib/db/schema";
 import { ProblemError } from "@/lib/errors/problems";
+import { services } from "@/lib/server/services";
 import { startCheckoutHarness } from "../helpers/checkout";
 
 const FIXED = "/generate/alpha-fast/5s-720p";
@@ -26,11 +26,11 @@ describe("the guarded checkout", () => {
   const send = (peer: string, body: unknown, p = FIXED) => {
     const [, , family = "", product = ""] = p.split("/");
     const request = h.request(p, body, { "x-reel402-peer": peer });
-    return guardedCheckout(request, family, product, "http://reel402.test");
+    return guardedCheckout(services(), request, family, product, "http://reel402.test");
   };
   // Refusal records are written just after their answers: flushed, they are all there.
   const refusals = async () => {
-    await flushAuditQueue(h.db);
+    await services().auditQueues.flush(h.db);
     return (
       await h.db
         .select({ data: auditEvents.data })
