@@ -1,13 +1,12 @@
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { cancelJob } from "@/lib/jobs/cancel-job";
-import { getRefundWallet } from "@/lib/payments/operator";
 
 const id = process.argv[2];
 if (!id) {
   console.error("usage: npm run jobs:cancel -- <job-id>");
   process.exit(2);
 }
-const outcome = await cancelJob(await getDb(), id, getRefundWallet() !== null);
+const outcome = await cancelJob(await services().db(), id, services().wallets.refund() !== null);
 if (!outcome.ok) {
   console.error(`not cancelled: ${outcome.reason}`);
   process.exit(1);
