@@ -15,6 +15,22 @@ import { serverConfig, serverVariables } from "@/lib/config/server";
 import { storageConfig, storageVariables } from "@/lib/config/storage";
 import { webhooksConfig, webhooksVariables } from "@/lib/config/webhooks";
 
+/** Each area's variables, by area: a variable belongs to exactly one. */
+export const AREA_VARIABLES: Record<string, z.ZodRawShape> = {
+  server: serverVariables,
+  chain: chainVariables,
+  facilitator: facilitatorVariables,
+  database: databaseVariables,
+  limits: limitsVariables,
+  screening: screeningVariables,
+  webhooks: webhooksVariables,
+  engine: engineVariables,
+  secrets: secretsVariables,
+  devnet: devnetVariables,
+  providers: providersVariables,
+  storage: storageVariables,
+};
+
 /**
  * The only reader of process.env, composed from one schema per area. Devnet defaults make a bare
  * checkout run; a production network demands a complete config.

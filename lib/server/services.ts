@@ -37,7 +37,8 @@ export function services(): Services {
   return processHolder.services;
 }
 
-function buildServices(config: Env) {
+/** A fresh set of services for `config`; the process's own set is services(). Opens nothing until used. */
+export function buildServices(config: Env) {
   const beforeExit = beforeExitHooks();
   // Installed only on the devnet (parseEnv refuses DEVNET_FAULTS elsewhere).
   const faults =
