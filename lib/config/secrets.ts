@@ -8,21 +8,19 @@ export const secretsVariables = {
   RECEIPT_SIGNING_SECRET: secret.optional(),
 };
 
+// Outside the devnet these must be set: a generated one would differ between instances.
+const REQUIRED_IN_PRODUCTION = [
+  ["VIDEO_URL_SECRET", ""],
+  ["AUDIT_CHAIN_SECRET", " (it keys the audit log's hash chain)"],
+  ["RECEIPT_SIGNING_SECRET", " (it derives the key that signs offers and receipts)"],
+] as const;
+
 export function secretsConfig(
   e: Vars<typeof secretsVariables>,
   { devnet, network, problems }: AreaContext,
 ) {
-  if (!devnet) {
-    if (!e.VIDEO_URL_SECRET) problems.push(`VIDEO_URL_SECRET is required on ${network}`);
-    if (!e.AUDIT_CHAIN_SECRET)
-      problems.push(
-        `AUDIT_CHAIN_SECRET is required on ${network} (it keys the audit log's hash chain)`,
-      );
-    if (!e.RECEIPT_SIGNING_SECRET)
-      problems.push(
-        `RECEIPT_SIGNING_SECRET is required on ${network} (it derives the key that signs offers and receipts)`,
-      );
-  }
+  for (const [name, why] of devnet ? [] : REQUIRED_IN_PRODUCTION)
+    if (!e[name]) problems.push(`${name} is required on ${network}${why}`);
   if (e.AUDIT_CHAIN_SECRET && e.AUDIT_CHAIN_SECRET === e.VIDEO_URL_SECRET)
     problems.push("AUDIT_CHAIN_SECRET must differ from VIDEO_URL_SECRET (one secret, one purpose)");
   for (const [name, value] of [
