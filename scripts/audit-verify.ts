@@ -1,9 +1,8 @@
-import { namedSecret } from "@/lib/secrets/named-secret";
 import { verifyAuditLog } from "@/lib/audit/verify-log";
-import { getDb } from "@/lib/db/client";
-import { getVideoStore } from "@/lib/storage/store";
+import { services } from "@/lib/server/services";
 
 // Reads the log, the key and the checkpoint; writes nothing. Exit 1 names the first event that does not hold.
-const verdict = await verifyAuditLog(await getDb(), getVideoStore(), namedSecret("audit-chain"));
+const { db, videoStore, secrets } = services();
+const verdict = await verifyAuditLog(await db(), videoStore(), secrets("audit-chain"));
 (verdict.intact ? console.log : console.error)(verdict.message);
 process.exit(verdict.intact ? 0 : 1);

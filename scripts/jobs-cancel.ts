@@ -1,13 +1,16 @@
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { cancelAndRefund } from "@/lib/refunds/cancel-and-refund";
-import { getRefundWallet } from "@/lib/payments/operator";
 
 const id = process.argv[2];
 if (!id) {
   console.error("usage: npm run jobs:cancel -- <job-id>");
   process.exit(2);
 }
-const outcome = await cancelAndRefund(await getDb(), id, getRefundWallet() !== null);
+const outcome = await cancelAndRefund(
+  await services().db(),
+  id,
+  services().wallets.refund() !== null,
+);
 if (outcome.kind === "refused") {
   console.error(outcome.detail);
   process.exit(1);

@@ -1,8 +1,8 @@
-import { getDb } from "@/lib/db/client";
 import { formatUsd } from "@/lib/catalog/quote";
 import { refundsInStatus } from "@/lib/refunds/repository";
+import { services } from "@/lib/server/services";
 
-const rows = await refundsInStatus(await getDb(), ["pending", "sent", "manual"]);
+const rows = await refundsInStatus(await services().db(), ["pending", "sent", "manual"]);
 if (rows.length === 0) console.log("no refunds outstanding");
 for (const r of rows) {
   console.log(

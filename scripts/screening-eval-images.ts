@@ -11,7 +11,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { hiddenColour, normalizeImage } from "../lib/images/decode";
 import { getModels } from "../lib/images/models";
-import { analyzeImage, getScreenPool, judgeImage } from "../lib/images/screen-image";
+import { analyzeImage as analyzeIn, judgeImage } from "../lib/images/screen-image";
+import { ScreenPool } from "../lib/images/screen-pool";
+import { getEnv } from "../lib/env";
 
 type Label = { file: string; label: "face" | "none" | "sexual"; kind: string; source: string };
 const dir = path.join(process.cwd(), "tests/fixtures/images");
@@ -20,6 +22,8 @@ const verbose = process.argv.includes("--verbose");
 const pct = (n: number, d: number) => (d === 0 ? "  n/a" : `${((n / d) * 100).toFixed(1)}%`);
 
 // The models load in the screening worker, as in the server; the first image waits for them.
+const pool = new ScreenPool(getEnv().imageScreening);
+const analyzeImage = (bytes: Buffer) => analyzeIn(pool, bytes);
 const loadStarted = performance.now();
 await analyzeImage(
   await sharp({ create: { width: 8, height: 8, channels: 3, background: "#808080" } })
@@ -179,7 +183,7 @@ async function compareTinyDetector(): Promise<void> {
   }
 }
 
-await getScreenPool().close();
+await pool.close();
 const failures: string[] = [];
 if (caught(photoFaces) < 0.9 * photoFaces.length)
   failures.push(`photo-face recall ${pct(caught(photoFaces), photoFaces.length)} < 90%`);

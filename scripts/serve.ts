@@ -5,7 +5,7 @@ import next from "next";
 import { startAnvil } from "@/lib/devnet/anvil";
 import { setupDevnetChain } from "@/lib/devnet/setup-chain";
 import { ConfigError, getEnv } from "@/lib/env";
-import { runBeforeExit } from "@/lib/lifecycle/before-exit";
+import { beforeExitHooks } from "@/lib/server/before-exit";
 import { restoreContentLength } from "@/lib/storage/body-length";
 import { createFreeReadGate } from "@/lib/api/free-read-gate";
 
@@ -74,7 +74,8 @@ async function main() {
   const shutdown = () => {
     server.close();
     // What the app keeps in memory for a moment is written before the database goes away.
-    void runBeforeExit(2_000)
+    void beforeExitHooks()
+      .run(2_000)
       .then(stopChain)
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();

@@ -1,8 +1,7 @@
 import { problem, refusalResponse } from "@/lib/api/problem";
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { findJob } from "@/lib/jobs/repository";
 import { currentJobResponse } from "@/lib/api/job-response";
-import { getRefundWallet } from "@/lib/payments/operator";
 import { cancelAndRefund } from "@/lib/refunds/cancel-and-refund";
 import { walletProofResponse } from "@/lib/api/wallet-proof-response";
 import { provenWallet } from "@/lib/wallet-auth/sign-in";
@@ -12,7 +11,7 @@ import { provenWallet } from "@/lib/wallet-auth/sign-in";
  * has not seen yet and is refunded through the refund path; the job as it now is is the answer.
  */
 export async function cancelJobResponse(request: Request, id: string): Promise<Response> {
-  const db = await getDb();
+  const db = await services().db();
   const proof = await provenWallet(db, request);
   if (!proof.ok) return walletProofResponse(request, proof);
   const instance = `/jobs/${id}`;
@@ -22,7 +21,7 @@ export async function cancelJobResponse(request: Request, id: string): Promise<R
     return problem("wrong_wallet", "Only the wallet that paid for a job can cancel it.", {
       instance,
     });
-  const outcome = await cancelAndRefund(db, job.id, getRefundWallet() !== null, "payer");
+  const outcome = await cancelAndRefund(db, job.id, services().wallets.refund() !== null, "payer");
   if (outcome.kind === "refused") return refusalResponse(outcome, { instance });
   return currentJobResponse(job.id);
 }

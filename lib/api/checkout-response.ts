@@ -8,6 +8,7 @@ import { refusalResponse } from "@/lib/api/problem";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
 import { type GuardedCheckout, guardedCheckout } from "@/lib/checkout/guarded-checkout";
 import { getEnv } from "@/lib/env";
+import { services } from "@/lib/server/services";
 
 /** POST /generate/{family}/{product}: the request read into the checkout's input, then its answer. */
 export async function paidPostResponse(
@@ -18,7 +19,7 @@ export async function paidPostResponse(
   const target = { family, productName, baseUrl: publicBaseUrl() };
   const maxBodyBytes = getEnv().limits.maxBodyBytes;
   return checkoutResponse(
-    await guardedCheckout(clientIdentity(request), () =>
+    await guardedCheckout(services(), clientIdentity(request), () =>
       readCheckoutInput(request, target, maxBodyBytes),
     ),
   );

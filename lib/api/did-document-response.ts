@@ -1,11 +1,11 @@
 import "server-only";
 import { publicBaseUrl } from "@/lib/api/base-url";
 import { didDocument } from "@/lib/receipts/issuer";
-import { getReceiptKey } from "@/lib/receipts/signing-key";
+import { services } from "@/lib/server/services";
 
 /** GET /.well-known/did.json: the key that signs offers and receipts, for offline verification. */
 export function didDocumentResponse(): Response {
-  return new Response(JSON.stringify(didDocument(publicBaseUrl(), getReceiptKey())), {
+  return new Response(JSON.stringify(didDocument(publicBaseUrl(), services().receiptKey())), {
     headers: { "content-type": "application/did+json", "cache-control": "public, max-age=300" },
   });
 }

@@ -1,8 +1,8 @@
 import { refusalResponse } from "@/lib/api/problem";
 import { getEnv } from "@/lib/env";
 import { clientIp } from "@/lib/limits/client-ip";
-import { freeEndpointGuard } from "@/lib/limits/free-endpoint-guard";
 import { hashIp } from "@/lib/limits/ip-hash";
+import { services } from "@/lib/server/services";
 
 /** The hashed address the free endpoints count a request under. */
 export function freeClient(request: Request): string {
@@ -11,7 +11,7 @@ export function freeClient(request: Request): string {
 
 /** One free read, or the 429 that refuses it (decided in memory, before any database work). */
 export function freeReadRefusal(request: Request, instance: string): Response | null {
-  const verdict = freeEndpointGuard(getEnv().limits.free).read(freeClient(request));
+  const verdict = services().freeGuard().read(freeClient(request));
   return verdict.ok ? null : refusalResponse(verdict.refusal, { instance });
 }
 
@@ -20,7 +20,7 @@ export function openStreamSlot(
   request: Request,
   instance: string,
 ): { release: () => void } | { refused: Response } {
-  const guard = freeEndpointGuard(getEnv().limits.free);
+  const guard = services().freeGuard();
   const client = freeClient(request);
   const read = guard.read(client);
   if (!read.ok) return { refused: refusalResponse(read.refusal, { instance }) };

@@ -1,8 +1,6 @@
 import { openStreamSlot } from "@/lib/api/free-guard";
-import { jobViewContext } from "@/lib/api/job-view-context";
 import { problem } from "@/lib/api/problem";
-import { getDb } from "@/lib/db/client";
-import { getJobEventHub } from "@/lib/job-events/hub";
+import { services } from "@/lib/server/services";
 import { openJobStream } from "@/lib/job-events/job-stream";
 import { findJob } from "@/lib/jobs/repository";
 
@@ -38,7 +36,7 @@ async function openEvents(
   instance: string,
   onClose: () => void,
 ): Promise<Response> {
-  const db = await getDb();
+  const db = await services().db();
   const job = await findJob(db, id);
   if (!job) return problem("not_found", "No job with this id.", { instance });
   const after = lastEventId(request);
@@ -48,10 +46,10 @@ async function openEvents(
     });
   const stream = await openJobStream({
     db,
-    hub: await getJobEventHub(db),
+    hub: await services().jobEventHub(),
     jobId: job.id,
     after,
-    ...jobViewContext(),
+    ...services().jobViewContext(),
     heartbeatMs: HEARTBEAT_MS,
     onClose,
   });

@@ -1,8 +1,7 @@
 import { problem } from "@/lib/api/problem";
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { freeReadRefusal } from "@/lib/api/free-guard";
 import { json } from "@/lib/api/json";
-import { jobViewContext } from "@/lib/api/job-view-context";
 import { jobView } from "@/lib/job-events/job-view";
 import { isTerminal } from "@/lib/jobs/state-machine";
 
@@ -15,7 +14,7 @@ export async function jobResponse(request: Request, id: string): Promise<Respons
 
 /** The job as it is now (GET, and DELETE's answer); a 404 problem for an unknown id. */
 export async function currentJobResponse(id: string): Promise<Response> {
-  const job = await jobView(await getDb(), id, jobViewContext());
+  const job = await jobView(await services().db(), id, services().jobViewContext());
   if (!job) return problem("not_found", "No job with this id.", { instance: `/jobs/${id}` });
   // Finished jobs change only when the link expires; in-flight ones must be polled fresh.
   return json(job, 200, {

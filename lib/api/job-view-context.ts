@@ -1,15 +1,20 @@
-import { publicBaseUrl } from "@/lib/api/base-url";
-import { getEnv } from "@/lib/env";
+import type { Env } from "@/lib/env";
 import type { JobViewContext } from "@/lib/job-events/job-view";
-import { getVideoStore } from "@/lib/storage/store";
+import type { VideoStore } from "@/lib/storage/types";
 
-/** What the job view needs in this process: the store's signed links, origin and wallet slots. */
-export function jobViewContext(): JobViewContext {
-  const baseUrl = publicBaseUrl();
-  const store = getVideoStore();
+/**
+ * What the job view needs in a process: the store's signed links, the public origin and the wallet
+ * slots. Made once by the composition root (services().jobViewContext), which routes and the
+ * webhook lane share.
+ */
+export function jobViewContext(
+  config: Pick<Env, "publicOrigin" | "limits">,
+  store: Pick<VideoStore, "signedUrl">,
+): JobViewContext {
+  const baseUrl = config.publicOrigin;
   return {
     sign: (key, expiresAt) => store.signedUrl(key, expiresAt, baseUrl),
     baseUrl,
-    activeJobsPerWallet: getEnv().limits.activeJobsPerWallet,
+    activeJobsPerWallet: config.limits.activeJobsPerWallet,
   };
 }

@@ -1,5 +1,5 @@
 import { publicBaseUrl } from "@/lib/api/base-url";
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { json } from "@/lib/api/json";
 import { buildOpenApiDocument } from "@/lib/storefront/openapi-document";
 import { serviceStatus } from "@/lib/storefront/service-status";
@@ -24,5 +24,7 @@ export function openApiResponse(): Response {
 }
 
 export async function statusResponse(): Promise<Response> {
-  return json(await serviceStatus(await getDb()), 200, { "cache-control": "public, max-age=5" });
+  return json(await serviceStatus(await services().db()), 200, {
+    "cache-control": "public, max-age=5",
+  });
 }

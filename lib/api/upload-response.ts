@@ -2,6 +2,7 @@ import { clientIdentity } from "@/lib/api/client-identity";
 import { acceptUpload } from "@/lib/images/accept-upload";
 import { uploadBodyLimit } from "@/lib/images/receive-upload";
 import { readBodyLimited } from "@/lib/requests/read-body";
+import { services } from "@/lib/server/services";
 
 /**
  * POST /uploads: the request read into the upload's input (its declared type, and the body within
@@ -10,7 +11,7 @@ import { readBodyLimited } from "@/lib/requests/read-body";
  */
 export async function uploadResponse(request: Request): Promise<Response> {
   const contentType = request.headers.get("content-type");
-  const body = await acceptUpload(clientIdentity(request), async () => ({
+  const body = await acceptUpload(services(), clientIdentity(request), async () => ({
     contentType,
     body: await readBodyLimited(request, uploadBodyLimit(contentType)),
   }));

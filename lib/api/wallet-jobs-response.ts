@@ -1,7 +1,6 @@
 import { problem } from "@/lib/api/problem";
-import { getDb } from "@/lib/db/client";
+import { services } from "@/lib/server/services";
 import { json } from "@/lib/api/json";
-import { jobViewContext } from "@/lib/api/job-view-context";
 import { jobView } from "@/lib/job-events/job-view";
 import { decodeCursor, jobsOfPayer } from "@/lib/jobs/payer-history";
 import { walletProofResponse } from "@/lib/api/wallet-proof-response";
@@ -22,13 +21,13 @@ export async function walletJobsResponse(request: Request): Promise<Response> {
   const limit = Number(params.get("limit") ?? PAGE);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
     return invalid(`limit must be a whole number from 1 to ${MAX_PAGE}.`);
-  const db = await getDb();
+  const db = await services().db();
   const proof = await provenWallet(db, request);
   if (!proof.ok) return walletProofResponse(request, proof);
   if (proof.address !== payer)
     return problem("wrong_wallet", "A wallet lists only its own jobs.", { instance: "/jobs" });
   const page = await jobsOfPayer(db, payer, cursor, limit);
-  const ctx = jobViewContext();
+  const ctx = services().jobViewContext();
   // The same view GET /jobs/{id} answers with: a row always gives one.
   const views = await Promise.all(page.jobs.map((job) => jobView(db, job, ctx)));
   return json({ jobs: views, next_cursor: page.next }, 200, { "cache-control": "no-store" });

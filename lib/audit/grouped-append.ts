@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { describeError } from "@/lib/errors/describe-error";
-import { onBeforeExit } from "@/lib/lifecycle/before-exit";
+import type { OnBeforeExit } from "@/lib/lifecycle/before-exit";
 import { type AuditEvent, appendAuditEvents } from "@/lib/audit/append";
 
 // A write at most this often: a flood of refusals takes the audit lock four times a second.
@@ -19,47 +19,53 @@ type Queue = {
   dropped: number;
 };
 
-// On globalThis: every route bundle and the shutdown hook share one queue per database.
-const holder = globalThis as unknown as { __reel402AuditQueues?: WeakMap<Db, Queue> };
+export type AuditQueues = {
+  /** Queues a refusal's record; it is written with the others of the moment, after the answer. */
+  append: (db: Db, event: AuditEvent) => void;
+  /** Writes everything queued so far; resolves once it is committed (or has failed and been requeued). */
+  flush: (db: Db) => Promise<void>;
+};
 
 /**
- * Records a refusal in the audit chain without making its answer wait: refused requests (nothing
- * was charged, nothing is owed) are what a flood sends, so their records are queued and written
- * together at most every FLUSH_MS, in one chained insert, under the audit lock like every other
- * append. A clean shutdown writes what is queued (onBeforeExit); a crash forgets at most the last
- * FLUSH_MS of refusals. Paid work never comes here: its events commit with the transitions they
- * record.
+ * Records refusals in the audit chain without making their answers wait: refused requests
+ * (nothing was charged, nothing is owed) are what a flood sends, so their records are queued and
+ * written together at most every FLUSH_MS, in one chained insert, under the audit lock like every
+ * other append. A clean shutdown writes what is queued (onBeforeExit); a crash forgets at most the
+ * last FLUSH_MS of refusals. Paid work never comes here: its events commit with the transitions
+ * they record. One queue per database; the composition root keeps one set per process.
  */
-export function appendAuditLater(db: Db, event: AuditEvent): void {
-  const queue = queueFor(db);
-  if (queue.events.length >= MAX_QUEUED) {
-    queue.dropped++;
-    return;
-  }
-  queue.events.push(event);
-  schedule(db, queue, FLUSH_MS);
-}
-
-/** Writes everything queued so far; resolves once it is committed (or has failed and been requeued). */
-export async function flushAuditQueue(db: Db): Promise<void> {
-  const queue = queueFor(db);
-  if (queue.timer) clearTimeout(queue.timer);
-  queue.timer = null;
-  await queue.writing;
-  while (queue.events.length) {
-    if (!(await writeGroup(db, queue))) return schedule(db, queue, RETRY_MS);
-  }
-}
-
-function queueFor(db: Db): Queue {
-  holder.__reel402AuditQueues ??= new WeakMap();
-  let queue = holder.__reel402AuditQueues.get(db);
-  if (!queue) {
-    queue = { events: [], timer: null, writing: null, dropped: 0 };
-    holder.__reel402AuditQueues.set(db, queue);
-    onBeforeExit("refusal audit", () => flushAuditQueue(db));
-  }
-  return queue;
+export function createAuditQueues(onBeforeExit: OnBeforeExit): AuditQueues {
+  const queues = new WeakMap<Db, Queue>();
+  const queueFor = (db: Db): Queue => {
+    let queue = queues.get(db);
+    if (!queue) {
+      queue = { events: [], timer: null, writing: null, dropped: 0 };
+      queues.set(db, queue);
+      onBeforeExit("refusal audit", () => flush(db));
+    }
+    return queue;
+  };
+  const flush = async (db: Db): Promise<void> => {
+    const queue = queueFor(db);
+    if (queue.timer) clearTimeout(queue.timer);
+    queue.timer = null;
+    await queue.writing;
+    while (queue.events.length) {
+      if (!(await writeGroup(db, queue))) return schedule(db, queue, RETRY_MS);
+    }
+  };
+  return {
+    append(db, event) {
+      const queue = queueFor(db);
+      if (queue.events.length >= MAX_QUEUED) {
+        queue.dropped++;
+        return;
+      }
+      queue.events.push(event);
+      schedule(db, queue, FLUSH_MS);
+    },
+    flush,
+  };
 }
 
 function schedule(db: Db, queue: Queue, ms: number): void {

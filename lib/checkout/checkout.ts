@@ -2,6 +2,7 @@ import type { x402ResourceServer } from "@x402/core/server";
 import { type AnyProduct, findProduct } from "@/lib/catalog/products";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
+import type { ImageDeps } from "@/lib/images";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/key-repository";
 import { payerScopedKey, signedPayer } from "@/lib/idempotency/payer-scope";
 import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
@@ -23,6 +24,10 @@ export type CheckoutDeps = {
   env: Env;
   /** Asked for only once a request is priced: a bad body is refused even while the facilitator is down. */
   resourceServer: () => Promise<x402ResourceServer>;
+  /** Where image-to-video requests' pictures are read from and kept. */
+  images: ImageDeps;
+  /** Tells the job engine a settled job is ready. */
+  wake: (job: { id: string; payer: string }) => Promise<void>;
 };
 
 /** A generation POST as the edge read it (lib/api/checkout-request.ts): nothing of HTTP is left to read. */
@@ -70,7 +75,7 @@ async function checkoutProduct(
       `The request body must be at most ${env.limits.maxBodyBytes} bytes.`,
     );
   }
-  const prepared = await prepareSpec(product, bytes, env);
+  const prepared = await prepareSpec(product, bytes, env, deps.images);
   if (prepared.kind === "refused") return prepared;
   const { spec, facts } = prepared;
   const callback = await vetCallback(input.webhookUrl, env.webhooks);
@@ -116,6 +121,7 @@ async function checkoutProduct(
     const requirements = await buildRequirements(server, env, amount);
     return payAndCreateJob({
       db,
+      wake: deps.wake,
       env,
       server,
       product,

@@ -1,11 +1,20 @@
-import { appendAuditLater } from "@/lib/audit/grouped-append";
-import { getDb } from "@/lib/db/client";
+import type { AuditQueues } from "@/lib/audit/grouped-append";
+import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { problemStatus } from "@/lib/errors/problems";
+import type { LimitStore } from "@/lib/limits/limit-store";
 import { type ClientIdentity, type GuardRule, guardRequest } from "@/lib/limits/request-guard";
-import { getResourceServer } from "@/lib/payments/resource-server";
-import { type CheckoutInput, checkout } from "@/lib/checkout/checkout";
+import { type CheckoutDeps, type CheckoutInput, checkout } from "@/lib/checkout/checkout";
 import type { CheckoutOutcome, Refused } from "@/lib/checkout/outcome";
+
+/** The process's services the guard and the checkout use (the composition root's, in the app). */
+export type GuardDeps = {
+  db: () => Promise<Db>;
+  limitStore: () => Promise<LimitStore>;
+  auditQueues: AuditQueues;
+  images: () => CheckoutDeps["images"];
+  waker: { wake: CheckoutDeps["wake"] };
+} & Pick<CheckoutDeps, "resourceServer">;
 
 /** The outcome, and the guard's RateLimit headers that go on whatever answers it. */
 export type GuardedCheckout = { outcome: CheckoutOutcome; rateLimit: Record<string, string> };
@@ -34,20 +43,34 @@ function postsRule(perMinute: number): GuardRule {
  * also counts toward the address's abuse block.
  */
 export async function guardedCheckout(
+  deps: GuardDeps,
   client: ClientIdentity,
   readInput: () => Promise<CheckoutInput>,
 ): Promise<GuardedCheckout> {
   const env = getEnv();
-  const guard = await guardRequest(client, postsRule(env.limits.postsPerMinutePerIp));
-  const db = await getDb();
+  const guard = await guardRequest(
+    deps.limitStore,
+    client,
+    postsRule(env.limits.postsPerMinutePerIp),
+  );
+  const db = await deps.db();
   const outcome: CheckoutOutcome =
     guard.refusal ??
-    (await checkout({ db, env, resourceServer: getResourceServer }, await readInput()));
+    (await checkout(
+      {
+        db,
+        env,
+        resourceServer: deps.resourceServer,
+        images: deps.images(),
+        wake: deps.waker.wake,
+      },
+      await readInput(),
+    ));
   if (outcome.kind === "refused" && AUDITED.has(problemStatus(outcome.code))) {
     if (outcome.code === "content_policy") await guard.countRejection();
     // Written with the other refusals of the moment, after this answer: a flood of them must not
     // wait, one by one, on the audit lock.
-    appendAuditLater(db, {
+    deps.auditQueues.append(db, {
       type: "request.refused",
       jobId: null,
       data: { ...auditData(outcome), ...guard.auditClient },

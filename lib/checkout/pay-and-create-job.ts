@@ -23,7 +23,6 @@ import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { applySettlement } from "@/lib/settlement/apply";
 import { jobCreatedBody } from "@/lib/settlement/job-created";
 import { classifySettlement } from "@/lib/settlement/outcome";
-import { wakeWorkflow } from "@/lib/workflow/wake";
 import { type Refusal, refusal } from "@/lib/errors/refusal";
 import type { CheckoutOutcome, Rechallenge } from "@/lib/checkout/outcome";
 import { replayForPayment } from "@/lib/checkout/replay-payment";
@@ -32,6 +31,8 @@ import { saveEndpoint } from "@/lib/webhooks/repository";
 
 export type PaidRequest = {
   db: Db;
+  /** Tells the job engine a settled job is ready (it would otherwise find it on its next scan). */
+  wake: (job: { id: string; payer: string }) => Promise<void>;
   env: Env;
   server: x402ResourceServer;
   product: AnyProduct;
@@ -233,7 +234,7 @@ async function verifyAndCreate(
   if (outcome.kind === "failed")
     return refuse(`settlement_failed: ${outcome.reason}`, outcome.response);
   if (outcome.kind === "settled") {
-    if (queued) await wakeWorkflow(queued);
+    if (queued) await req.wake(queued);
     return {
       kind: "created",
       status: 200,

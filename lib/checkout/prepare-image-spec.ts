@@ -1,6 +1,6 @@
 import type { ImageProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
-import { isImageRefusal, resolveImage, screenImage, type StoredImage } from "@/lib/images";
+import { type ImageDeps, isImageRefusal, resolveImage, type StoredImage } from "@/lib/images";
 import { nearestRatio } from "@/lib/providers/frame-size";
 import type { FrameImage } from "@/lib/catalog/generation-spec";
 import type { ImageRef } from "@/lib/requests/image-ref";
@@ -25,6 +25,7 @@ export async function prepareImageSpec(
   product: ImageProduct,
   req: ImageRequest,
   env: Env,
+  imageDeps: ImageDeps,
 ): Promise<Prepared> {
   const promptHash = req.prompt !== null ? promptHashOf(req.prompt) : undefined;
   if (req.prompt !== null) {
@@ -43,7 +44,7 @@ export async function prepareImageSpec(
   ] as ["image" | "last_image", ImageRef | null][]) {
     if (!ref) continue;
     try {
-      images.push({ field, image: await resolveImage(ref) });
+      images.push({ field, image: await resolveImage(ref, imageDeps) });
     } catch (error) {
       if (isImageRefusal(error)) {
         const errors = [{ field, message: error.message }];
@@ -54,7 +55,7 @@ export async function prepareImageSpec(
   }
   const facts = { promptHash, imageIds: images.map((i) => i.image.id) };
   for (const { field, image } of images) {
-    const verdict = await screenImage(image.bytes);
+    const verdict = await imageDeps.screenImage(image.bytes);
     if (!verdict.allowed) {
       const errors = [{ field, message: "refused by the image policy" }];
       const detail = `${field}: ${verdict.reason}`;

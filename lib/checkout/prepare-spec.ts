@@ -1,5 +1,6 @@
 import type { AnyProduct } from "@/lib/catalog/products";
 import type { Env } from "@/lib/env";
+import type { ImageDeps } from "@/lib/images";
 import { parseGenerationBody } from "@/lib/requests/parse-generation";
 import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
 import { screenPrompt } from "@/lib/screening/screen-prompt";
@@ -24,10 +25,13 @@ export async function prepareSpec(
   product: AnyProduct,
   bytes: Uint8Array,
   env: Env,
+  images: ImageDeps,
 ): Promise<Prepared> {
   if (product.mode === "image") {
     const parsed = parseImageGenerationBody(product, bytes);
-    return parsed.ok ? prepareImageSpec(product, parsed.request, env) : invalidBody(parsed.errors);
+    return parsed.ok
+      ? prepareImageSpec(product, parsed.request, env, images)
+      : invalidBody(parsed.errors);
   }
   const parsed = parseGenerationBody(product, bytes);
   if (!parsed.ok) return invalidBody(parsed.errors);

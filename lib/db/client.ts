@@ -11,22 +11,22 @@ import {
 } from "@/lib/db/migrations";
 import { connectNeon } from "@/lib/db/open-neon";
 import * as schema from "@/lib/db/schema";
-import { getEnv } from "@/lib/env";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-type Opened = { db: Db; close: () => Promise<void> };
+export type OpenedDb = { db: Db; close: () => Promise<void> };
 
 /**
  * Opens the database the service runs on. An external Postgres is opened as `databaseUrl`'s role
  * (the runtime role, which need not be able to change the schema); pending migrations, if any,
- * are applied as `migrationUrl`'s role (the owner), which defaults to the same URL.
+ * are applied as `migrationUrl`'s role (the owner), which defaults to the same URL. The service
+ * opens one per process, in its composition root (lib/server/services.ts).
  */
 export async function openDb(
   databaseUrl: string | undefined,
   dataDir: string,
   migrationUrl = databaseUrl,
-): Promise<Opened> {
+): Promise<OpenedDb> {
   if (!databaseUrl) {
     holdPgliteLock(dataDir);
     const { PGlite } = await import("@electric-sql/pglite");
@@ -110,18 +110,4 @@ function holdPgliteLock(dataDir: string) {
       );
   }
   writeFileSync(lock, String(process.pid));
-}
-
-const holder = globalThis as unknown as { __reel402Db?: Promise<Opened> };
-
-/** One database per process, migrated before first use. */
-export function getDb(): Promise<Db> {
-  const env = getEnv();
-  holder.__reel402Db ??= openDb(env.databaseUrl, env.dataDir, env.migrationDatabaseUrl).catch(
-    (error: unknown) => {
-      holder.__reel402Db = undefined;
-      throw error;
-    },
-  );
-  return holder.__reel402Db.then((o) => o.db);
 }

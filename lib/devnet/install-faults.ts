@@ -1,16 +1,22 @@
 import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
-import { decorateLocalFacilitator } from "@/lib/payments/resource-server";
-import { installRefundFaults } from "@/lib/workflow/start-engine";
+import type { FacilitatorDecorator } from "@/lib/payments/resource-server";
+import type { RefundFaults } from "@/lib/refunds/send-refund";
 
 /**
- * DEVNET_FAULTS, wired by the composition root: settlement faults around the in-process
- * facilitator, and a hard crash (exit 137, as a SIGKILL) at a chosen step of the refund driver.
+ * DEVNET_FAULTS, wired by the composition root on the devnet only: settlement faults around the
+ * in-process facilitator, and a hard crash (exit 137, as a SIGKILL) at a chosen step of the
+ * refund driver.
  */
-export function installDevnetFaults(faults: ReadonlySet<string>): void {
-  decorateLocalFacilitator((inner) => withSettlementFaults(inner, faults));
+export function devnetFaultHooks(faults: ReadonlySet<string>): {
+  decorateFacilitator: FacilitatorDecorator;
+  refundFaults: RefundFaults;
+} {
   const crash = (fault: string) => (faults.has(fault) ? () => process.exit(137) : undefined);
-  installRefundFaults({
-    crashAfterRecord: crash("refund-crash-after-record"),
-    crashAfterBroadcast: crash("refund-crash-after-broadcast"),
-  });
+  return {
+    decorateFacilitator: (inner) => withSettlementFaults(inner, faults),
+    refundFaults: {
+      crashAfterRecord: crash("refund-crash-after-record"),
+      crashAfterBroadcast: crash("refund-crash-after-broadcast"),
+    },
+  };
 }

@@ -3,11 +3,12 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { type CheckResult, fail, ok, reason } from "@/lib/doctor/check-result";
 import type { Env } from "@/lib/env";
-import { getVideoStore } from "@/lib/storage/store";
+import { namedSecret } from "@/lib/secrets/named-secret";
+import { createVideoStore } from "@/lib/storage/store";
 
 /** Writes, links and removes one small probe object: the only thing the doctor leaves a trace of, briefly. */
 export async function checkStorage(env: Env): Promise<CheckResult> {
-  const store = getVideoStore();
+  const store = createVideoStore(env, namedSecret("video-url"));
   const key = `doctor-probe-${randomUUID()}`;
   try {
     const { size } = await store.put(

@@ -1,9 +1,9 @@
 import "server-only";
 import { describeError } from "@/lib/errors/describe-error";
-import { getDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { pendingMigrationsIn } from "@/lib/db/migrations";
 import { checkFacilitator } from "@/lib/doctor/check-facilitator";
-import { type Env, getEnv } from "@/lib/env";
+import type { Env } from "@/lib/env";
 
 /** One reason a load balancer should send this instance no traffic; public, so names no host or secret. */
 export type NotReady = { check: "database" | "migrations" | "facilitator"; reason: string };
@@ -14,16 +14,23 @@ const DATABASE_TIMEOUT_MS = 2_000;
 const FACILITATOR_CACHE_MS = 5_000;
 const FACILITATOR_TIMEOUT_MS = 3_000;
 
+/** The facilitator's part of readiness (see createFacilitatorReadiness). */
+export type FacilitatorReadiness = (env: Env) => Promise<NotReady[]>;
+
 /** GET /readyz: database reachable and migrated, facilitator reachable when it is a remote one. */
-export async function readiness(): Promise<{ ready: boolean; failures: NotReady[] }> {
-  const failures = [...(await databaseReadiness()), ...(await facilitatorReadiness(getEnv()))];
+export async function readiness(
+  db: () => Promise<Db>,
+  env: Env,
+  facilitatorReadiness: FacilitatorReadiness,
+): Promise<{ ready: boolean; failures: NotReady[] }> {
+  const failures = [...(await databaseReadiness(db)), ...(await facilitatorReadiness(env))];
   return { ready: failures.length === 0, failures };
 }
 
-async function databaseReadiness(): Promise<NotReady[]> {
+async function databaseReadiness(db: () => Promise<Db>): Promise<NotReady[]> {
   try {
     const pending = await withTimeout(
-      getDb().then((db) => pendingMigrationsIn(db)),
+      db().then((opened) => pendingMigrationsIn(opened)),
       DATABASE_TIMEOUT_MS,
     );
     return pending.length
@@ -40,15 +47,17 @@ async function databaseReadiness(): Promise<NotReady[]> {
   }
 }
 
-const holder = globalThis as unknown as {
-  __reel402FacilitatorReady?: Map<string, { at: number; failure: NotReady | null }>;
-};
-
 /** The facilitator's part of readiness, its verdict kept a few seconds per facilitator URL. */
-export async function facilitatorReadiness(env: Env): Promise<NotReady[]> {
+export function createFacilitatorReadiness(): FacilitatorReadiness {
+  const cache = new Map<string, { at: number; failure: NotReady | null }>();
+  return (env) => facilitatorVerdict(env, cache);
+}
+
+async function facilitatorVerdict(
+  env: Env,
+  cache: Map<string, { at: number; failure: NotReady | null }>,
+): Promise<NotReady[]> {
   if (env.facilitator.kind === "local") return [];
-  holder.__reel402FacilitatorReady ??= new Map();
-  const cache = holder.__reel402FacilitatorReady;
   const cached = cache.get(env.facilitator.url);
   if (cached && Date.now() - cached.at < FACILITATOR_CACHE_MS)
     return cached.failure ? [cached.failure] : [];

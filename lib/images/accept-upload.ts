@@ -1,10 +1,18 @@
 import { appendAudit } from "@/lib/audit/append";
-import { getDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { RefusalError } from "@/lib/errors/refusal";
-import { acceptImage, fetchImageBytes } from "@/lib/images";
+import { acceptImage, fetchImageBytes, type ImageDeps } from "@/lib/images";
 import { receiveUpload, type UploadInput } from "@/lib/images/receive-upload";
+import type { LimitStore } from "@/lib/limits/limit-store";
 import { type ClientIdentity, type GuardRule, guardRequest } from "@/lib/limits/request-guard";
+
+/** The process's services an upload uses (the composition root's, in the app). */
+export type UploadDeps = {
+  db: () => Promise<Db>;
+  limitStore: () => Promise<LimitStore>;
+  images: () => ImageDeps;
+};
 
 /** What POST /uploads answers for an image it kept. */
 export type UploadedImage = {
@@ -39,19 +47,24 @@ function uploadsRule(perMinute: number): GuardRule {
  * refusal.
  */
 export async function acceptUpload(
+  deps: UploadDeps,
   client: ClientIdentity,
   readInput: () => Promise<UploadInput>,
 ): Promise<UploadedImage> {
   const env = getEnv();
-  const guard = await guardRequest(client, uploadsRule(env.limits.uploadsPerMinutePerIp));
+  const guard = await guardRequest(
+    deps.limitStore,
+    client,
+    uploadsRule(env.limits.uploadsPerMinutePerIp),
+  );
   if (guard.refusal) throw new RefusalError(guard.refusal);
   const received = await receiveUpload(await readInput());
   if ("kind" in received) throw new RefusalError(received);
   const bytes = "url" in received ? await fetchImageBytes(received.url) : received.bytes;
-  const { image, screening, expiresAt } = await acceptImage(bytes);
+  const { image, screening, expiresAt } = await acceptImage(bytes, deps.images());
   if (!screening.allowed) {
     await guard.countRejection();
-    await appendAudit(await getDb(), "request.refused", null, {
+    await appendAudit(await deps.db(), "request.refused", null, {
       endpoint: "uploads",
       status: 403,
       code: "content_policy",

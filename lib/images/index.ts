@@ -3,20 +3,23 @@ import { getEnv } from "@/lib/env";
 import { hiddenColour, MAX_IMAGE_BYTES, normalizeImage } from "@/lib/images/decode";
 import { readImage, saveImage } from "@/lib/images/image-store";
 import { safeFetch } from "@/lib/images/safe-fetch";
-import { screenImage } from "@/lib/images/screen-image";
+import { type ImageScreener, screenImage } from "@/lib/images/screen-image";
 import type { ImageRef } from "@/lib/requests/image-ref";
 import type { ImageScreening, StoredImage } from "@/lib/images/types";
-import { getVideoStore } from "@/lib/storage/store";
+import type { VideoStore } from "@/lib/storage/types";
 
 export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/images/decode";
 export { UPLOAD_TTL_MS } from "@/lib/images/image-store";
-export { screenImage };
+export { type ImageScreener, screenImage };
 export {
   type ImageProblemCode,
   isImageRefusal,
   type ImageScreening,
   type StoredImage,
 } from "@/lib/images/types";
+
+/** What taking in an image needs: the store uploads are kept in (the video store), and the screener. */
+export type ImageDeps = { store: VideoStore; screenImage: ImageScreener };
 
 export type AcceptedImage = {
   image: StoredImage;
@@ -30,13 +33,13 @@ export type AcceptedImage = {
  * screened bytes are the stored bytes (flattened, no alpha), which are what every upstream gets;
  * colour hidden under transparent pixels is screened as well.
  */
-export async function acceptImage(bytes: Buffer): Promise<AcceptedImage> {
+export async function acceptImage(bytes: Buffer, deps: ImageDeps): Promise<AcceptedImage> {
   const image = await normalizeImage(bytes);
-  let screening = await screenImage(image.bytes);
+  let screening = await deps.screenImage(image.bytes);
   const hidden = screening.allowed ? await hiddenColour(bytes) : null;
-  if (hidden) screening = await screenImage(hidden);
+  if (hidden) screening = await deps.screenImage(hidden);
   if (!screening.allowed) return { image, screening, expiresAt: null };
-  const { expiresAt } = await saveImage(getVideoStore(), image);
+  const { expiresAt } = await saveImage(deps.store, image);
   return { image, screening, expiresAt };
 }
 
@@ -56,13 +59,13 @@ export async function fetchImageBytes(url: string): Promise<Buffer> {
  * the job renders from our copy and the URL's owner cannot swap the picture after screening.
  * The caller still runs screenImage(image.bytes) (answered from cache for an image screened here).
  */
-export async function resolveImage(ref: ImageRef): Promise<StoredImage> {
-  if ("upload" in ref) return loadImage(ref.upload);
-  return (await acceptImage(await fetchImageBytes(ref.url))).image;
+export async function resolveImage(ref: ImageRef, deps: ImageDeps): Promise<StoredImage> {
+  if ("upload" in ref) return loadImage(deps.store, ref.upload);
+  return (await acceptImage(await fetchImageBytes(ref.url), deps)).image;
 }
 
 /** An image by upload id, for the renderer; throws upload_not_found / upload_expired. */
-export async function loadImage(id: string): Promise<StoredImage> {
-  const { expiresAt: _, ...image } = await readImage(getVideoStore(), id);
+export async function loadImage(store: VideoStore, id: string): Promise<StoredImage> {
+  const { expiresAt: _, ...image } = await readImage(store, id);
   return image;
 }

@@ -23,14 +23,15 @@ const { createRequire: hiddenCreateRequire } = process.getBuiltinModule(
 ) as typeof import("node:module");
 const packageDir = (name: string) =>
   path.dirname(hiddenCreateRequire(import.meta.url).resolve(`${name}/package.json`));
-const holder = globalThis as unknown as { __reel402ImageModels?: Promise<Models> };
+// Per thread: each screening worker (screen-worker.ts) loads its own, and holds this module once.
+let loading: Promise<Models> | undefined;
 
 export function getModels(): Promise<Models> {
-  holder.__reel402ImageModels ??= loadModels().catch((error: unknown) => {
-    holder.__reel402ImageModels = undefined; // a failed load is retried by the next request
+  loading ??= loadModels().catch((error: unknown) => {
+    loading = undefined; // a failed load is retried by the next request
     throw error;
   });
-  return holder.__reel402ImageModels;
+  return loading;
 }
 
 async function loadModels(): Promise<Models> {

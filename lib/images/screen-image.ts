@@ -23,21 +23,17 @@ export const IMAGE_POLICY = {
 
 export type { ImageAnalysis };
 
-const holder = globalThis as unknown as { __reel402ScreenPool?: ScreenPool };
-
-/** The process's screening pool, sized from config on first use (IMAGE_SCREEN_WORKERS, IMAGE_SCREEN_QUEUE). */
-export function getScreenPool(): ScreenPool {
-  holder.__reel402ScreenPool ??= new ScreenPool(getEnv().imageScreening);
-  return holder.__reel402ScreenPool;
-}
-
 /**
  * Raw detector outputs for exactly these bytes; screenImage applies the policy, the evaluation
  * prints them. Runs in the screening worker pool; throws a RefusalError "unavailable" when the
  * pool's queue is full.
  */
-export function analyzeImage(bytes: Buffer, scope?: AnalysisScope): Promise<ImageAnalysis> {
-  return getScreenPool().analyze(bytes, scope);
+export function analyzeImage(
+  pool: Pick<ScreenPool, "analyze">,
+  bytes: Buffer,
+  scope?: AnalysisScope,
+): Promise<ImageAnalysis> {
+  return pool.analyze(bytes, scope);
 }
 
 export function judgeImage(analysis: ImageAnalysis): ImageScreening {
@@ -66,25 +62,41 @@ export function judgeImage(analysis: ImageAnalysis): ImageScreening {
   return { allowed: true };
 }
 
-/**
- * Screens an image before payment, offline and on CPU: faces (likeness) and sexually explicit
- * content are refused. Graphic violence is not detected in images: no maintained detector ships
- * inside a registry package (see docs/screening.md, "Images").
- */
-export async function screenImage(
-  bytes: Buffer,
-  scope: AnalysisScope = { faces: true },
-): Promise<ImageScreening> {
-  const key = `${scope.faces ? "all" : "explicit"}:${createHash("sha256").update(bytes).digest("hex")}`;
-  const known = verdicts.get(key);
-  if (known) return known;
-  const verdict = judgeImage(await analyzeImage(bytes, scope));
-  if (verdicts.size >= VERDICT_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
-  verdicts.set(key, verdict);
-  return verdict;
-}
+/** Screens an image's bytes (all checks, or only the explicit-content one). */
+export type ImageScreener = (bytes: Buffer, scope?: AnalysisScope) => Promise<ImageScreening>;
 
 // An upload is screened when it arrives and again when a request names it: the same bytes get
-// the same verdict without a second second of CPU (per process; another process recomputes).
+// the same verdict without a second second of CPU (per screener; another process recomputes).
 const VERDICT_CACHE_SIZE = 256;
-const verdicts = new Map<string, ImageScreening>();
+
+/**
+ * Screens images before payment, offline and on CPU, in `pool`'s worker threads: faces
+ * (likeness) and sexually explicit content are refused. Graphic violence is not detected in
+ * images: no maintained detector ships inside a registry package (see docs/screening.md, "Images").
+ * The service's one pool is the composition root's (IMAGE_SCREEN_WORKERS, IMAGE_SCREEN_QUEUE).
+ */
+export function createImageScreener(pool: Pick<ScreenPool, "analyze">): ImageScreener {
+  const verdicts = new Map<string, ImageScreening>();
+  return async (bytes, scope = { faces: true }) => {
+    const key = `${scope.faces ? "all" : "explicit"}:${createHash("sha256").update(bytes).digest("hex")}`;
+    const known = verdicts.get(key);
+    if (known) return known;
+    const verdict = judgeImage(await analyzeImage(pool, bytes, scope));
+    if (verdicts.size >= VERDICT_CACHE_SIZE)
+      verdicts.delete(verdicts.keys().next().value as string);
+    verdicts.set(key, verdict);
+    return verdict;
+  };
+}
+
+let ownScreener: ImageScreener | undefined;
+
+/**
+ * For code that runs outside the service's routes and engine (tests, the output screener's
+ * default, scripts): a pool of its own, sized from config, started on first use. The service
+ * hands its routes and engine the composition root's screener instead, so it starts no second pool.
+ */
+export function screenImage(bytes: Buffer, scope?: AnalysisScope): Promise<ImageScreening> {
+  ownScreener ??= createImageScreener(new ScreenPool(getEnv().imageScreening));
+  return ownScreener(bytes, scope);
+}

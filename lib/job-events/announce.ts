@@ -6,23 +6,26 @@ import { getEnv } from "@/lib/env";
 /** The one channel (Postgres NOTIFY and Redis pub/sub alike); the payload is the job id. */
 export const JOB_EVENTS_CHANNEL = "reel402_job_events";
 
-const holder = globalThis as unknown as { __reel402JobEventsPublisher?: Redis | null };
+// Per module copy, not per process: announcements are made deep in the repositories, which no
+// caller hands a connection; a second copy of this module costs one more publishing connection,
+// and a message published on either reaches every subscriber alike.
+let publisher: Redis | null | undefined;
 
 function redisPublisher(): Redis | null {
-  if (holder.__reel402JobEventsPublisher !== undefined) return holder.__reel402JobEventsPublisher;
+  if (publisher !== undefined) return publisher;
   let url: string | undefined;
   try {
     url = getEnv().redisUrl;
   } catch {
     url = undefined;
   }
-  holder.__reel402JobEventsPublisher = null;
+  publisher = null;
   if (url) {
     const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
     redis.on("error", (error: Error) => console.warn(`[job-events] redis: ${error.message}`));
-    holder.__reel402JobEventsPublisher = redis;
+    publisher = redis;
   }
-  return holder.__reel402JobEventsPublisher;
+  return publisher;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function announceJobChange(db: Db, jobId: string): Promise<void> {
 
 /** Closes the Redis publisher, if one was opened (shutdown and tests). */
 export async function closeAnnouncer(): Promise<void> {
-  const redis = holder.__reel402JobEventsPublisher;
-  holder.__reel402JobEventsPublisher = undefined;
+  const redis = publisher;
+  publisher = undefined;
   if (redis) await redis.quit().catch(() => redis.disconnect());
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { listenChannel } from "@/lib/db/listen-channel";
-import { getEnv } from "@/lib/env";
+import type { Env } from "@/lib/env";
 import { JOB_EVENTS_CHANNEL } from "@/lib/job-events/announce";
 
 type Wake = () => void;
@@ -38,8 +38,11 @@ const wakesOf = (hub: JobEventHub) => ({
 });
 
 /** Where announcements come from, per set-up; each reconnects on its own and calls wakeAll then. */
-export async function listenForJobEvents(db: Db, hub: JobEventHub): Promise<() => Promise<void>> {
-  const env = getEnv();
+export async function listenForJobEvents(
+  env: Pick<Env, "redisUrl" | "databaseUrl">,
+  db: Db,
+  hub: JobEventHub,
+): Promise<() => Promise<void>> {
   if (env.redisUrl) {
     const { Redis } = await import("ioredis");
     const sub = new Redis(env.redisUrl, { connectTimeout: 2_000 });
@@ -63,17 +66,12 @@ export async function listenOnPglite(db: Db, hub: JobEventHub): Promise<() => Pr
   return stop;
 }
 
-const holder = globalThis as unknown as { __reel402JobEventHub?: Promise<JobEventHub> };
-
-/** One hub and one listening connection per process, started by the first stream. */
-export function getJobEventHub(db: Db): Promise<JobEventHub> {
-  holder.__reel402JobEventHub ??= (async () => {
-    const hub = new JobEventHub();
-    await listenForJobEvents(db, hub);
-    return hub;
-  })().catch((error: unknown) => {
-    holder.__reel402JobEventHub = undefined;
-    throw error;
-  });
-  return holder.__reel402JobEventHub;
+/** A hub and its listening connection: one per process, started by the first stream (the root's). */
+export async function startJobEventHub(
+  env: Pick<Env, "redisUrl" | "databaseUrl">,
+  db: Db,
+): Promise<JobEventHub> {
+  const hub = new JobEventHub();
+  await listenForJobEvents(env, db, hub);
+  return hub;
 }

@@ -39,7 +39,8 @@ const SWEEP_AT = 50_000;
  * The free endpoints' guard, decided in this process's memory with no I/O: a greedy client is
  * refused before its request reaches the database, so refusing it costs less than serving it.
  * Per process on purpose: an open stream holds this process's memory and sockets, whatever the
- * other instances do. Keys are the hashed client addresses the other limits use.
+ * other instances do. Keys are the hashed client addresses the other limits use. The composition
+ * root keeps one for the routes; the socket edge (lib/api/free-read-gate.ts) keeps its own.
  */
 export class FreeEndpointGuard {
   private readonly open = new Map<string, number>();
@@ -96,12 +97,4 @@ export class FreeEndpointGuard {
     for (const [key, bucket] of this.buckets)
       if (now - bucket.at >= fullAfterMs) this.buckets.delete(key);
   }
-}
-
-const holder = globalThis as unknown as { __reel402FreeGuard?: FreeEndpointGuard };
-
-/** The process's guard, made from the configured limits on first use. */
-export function freeEndpointGuard(limits: FreeEndpointLimits): FreeEndpointGuard {
-  holder.__reel402FreeGuard ??= new FreeEndpointGuard(limits);
-  return holder.__reel402FreeGuard;
 }

@@ -1,6 +1,6 @@
 import { gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { onBeforeExit } from "@/lib/lifecycle/before-exit";
+import type { OnBeforeExit } from "@/lib/lifecycle/before-exit";
 import { ipBlocks, ipRejections, rateLimitHits } from "@/lib/db/schema";
 import {
   createMemoryLimitStore,
@@ -18,10 +18,12 @@ const SAVE_MS = 1_000;
  * statement would run on the request thread). They are loaded from the tables the Postgres store
  * uses when the process starts and written back every SAVE_MS, so a restart keeps windows and
  * blocks. `horizonMs` is the longest window any limit uses: older entries are not loaded.
+ * `onBeforeExit`, when given, saves what is left at a clean shutdown.
  */
 export async function createPgliteLimitStore(
   db: Db,
   horizonMs: number,
+  onBeforeExit?: OnBeforeExit,
 ): Promise<MemoryLimitStore & { save: () => Promise<void>; close: () => Promise<void> }> {
   const store = createMemoryLimitStore(await load(db, Date.now(), horizonMs));
   let saving: Promise<void> | null = null;
@@ -49,7 +51,7 @@ export async function createPgliteLimitStore(
     await saving;
     await saveOnce();
   };
-  onBeforeExit("limits", close);
+  onBeforeExit?.("limits", close);
   return {
     ...store,
     save: async () => {

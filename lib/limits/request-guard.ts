@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { siteBlockKey } from "@/lib/limits/cross-site";
 import { checkIp, type IpGuardConfig, recordContentRejection } from "@/lib/limits/ip-guard";
 import { hashIp } from "@/lib/limits/ip-hash";
-import { getLimitStore } from "@/lib/limits/store";
+import type { LimitStore } from "@/lib/limits/limit-store";
 
 /** Who sent a request, as the edge read it: the address it is counted under, and another site's Origin when one made it. */
 export type ClientIdentity = { ip: string; crossSiteOrigin: string | null };
@@ -34,8 +34,10 @@ export type GuardedRequest = {
  * before its body is read: a blocked address or a full window is refused (429); a guard whose
  * store is down refuses too (503, thrown), rather than letting traffic through unlimited.
  * Rejections caused by another site's page count toward that site's own block (cross-site.ts).
+ * It counts in `limitStore`, the process's store (the composition root's, in the app).
  */
 export async function guardRequest(
+  limitStore: () => Promise<LimitStore>,
   client: ClientIdentity,
   rule: GuardRule,
 ): Promise<GuardedRequest> {
@@ -44,7 +46,7 @@ export async function guardRequest(
   const ipHash = hashIp(client.ip);
   const origin = client.crossSiteOrigin;
   const blockKey = origin ? siteBlockKey(ipHash, origin) : ipHash;
-  const store = await getLimitStore();
+  const store = await limitStore();
   const verdict = await checkIp(store, ipHash, cfg, new Date(), blockKey, rule.bucket).catch(
     (error: unknown) => {
       console.error(`[limits] ${rule.bucket} guard unavailable: ${describeError(error)}`);

@@ -34,7 +34,7 @@ export function publicClientOf(env: Env) {
 }
 
 /** The accepted network a job or payment row names; unknown networks are a configuration change to report. */
-export function networkOf(env: Env, network: string): NetworkConfig {
+export function networkOf(env: Pick<Env, "networks">, network: string): NetworkConfig {
   const found = env.networks.find((n) => n.network === network);
   if (!found) throw new Error(`${network} is not an accepted network any more (EXTRA_NETWORKS)`);
   return found;

@@ -4,7 +4,7 @@ import type { Network } from "@x402/core/types";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { type Abi, concat, encodeFunctionData, keccak256 } from "viem";
-import { noteBlock } from "@/lib/payments/chain-head";
+import type { ChainHeads } from "@/lib/payments/chain-head";
 import type { OperatorWallet } from "@/lib/payments/operator-wallet";
 
 /**
@@ -18,13 +18,17 @@ export function createLocalFacilitator(
   return createLocalFacilitatorFor([{ wallet, network }]);
 }
 
-/** One in-process facilitator for several networks, each settled from its own chain's wallet. */
+/**
+ * One in-process facilitator for several networks, each settled from its own chain's wallet.
+ * `heads`, when given, hears of the block each settlement landed in.
+ */
 export function createLocalFacilitatorFor(
   chains: ReadonlyArray<{ wallet: OperatorWallet; network: Network }>,
+  heads?: Pick<ChainHeads, "note">,
 ): FacilitatorClient {
   const facilitator = new x402Facilitator();
   for (const { wallet, network } of chains)
-    facilitator.register(network, new ExactEvmScheme(facilitatorSigner(wallet)));
+    facilitator.register(network, new ExactEvmScheme(facilitatorSigner(wallet, heads)));
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
@@ -33,7 +37,7 @@ export function createLocalFacilitatorFor(
   };
 }
 
-function facilitatorSigner(wallet: OperatorWallet) {
+function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "note">) {
   const { client } = wallet;
   const send = signThenSend(wallet);
   return toFacilitatorEvmSigner(
@@ -59,7 +63,7 @@ function facilitatorSigner(wallet: OperatorWallet) {
       sendTransaction: (args) => send(args.to, args.data),
       waitForTransactionReceipt: async (args) => {
         const receipt = await client.waitForTransactionReceipt(args);
-        noteBlock(client.chain.id, receipt.blockNumber);
+        heads?.note(client.chain.id, receipt.blockNumber);
         return receipt;
       },
       getCode: (args) => client.getCode(args),

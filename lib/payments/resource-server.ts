@@ -6,33 +6,35 @@ import {
 } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
-import { type Env, getEnv } from "@/lib/env";
+import type { Env } from "@/lib/env";
+import type { ChainHeads } from "@/lib/payments/chain-head";
 import { cdpAuthHeaders } from "@/lib/payments/facilitator-auth";
 import { createLocalFacilitatorFor } from "@/lib/payments/local-facilitator";
-import { getOperatorWallet } from "@/lib/payments/operator";
+import type { OperatorWallets } from "@/lib/payments/operator";
 
 export type FacilitatorDecorator = (inner: FacilitatorClient) => FacilitatorClient;
 
-const decoratorHolder = globalThis as unknown as {
-  __reel402FacilitatorDecorator?: FacilitatorDecorator;
+/**
+ * What the devnet's in-process facilitator runs on: the process's wallets and chain heads, and
+ * the fault injection the composition root wraps it in when DEVNET_FAULTS asks.
+ */
+export type LocalFacilitatorDeps = {
+  wallets: Pick<OperatorWallets, "operator">;
+  heads?: Pick<ChainHeads, "note">;
+  decorate?: FacilitatorDecorator;
 };
 
-/**
- * Wraps the in-process facilitator from now on; the composition root installs fault injection
- * this way on the devnet. Kept on globalThis: Next.js bundles the start-up hook and the routes apart.
- */
-export function decorateLocalFacilitator(decorator: FacilitatorDecorator): void {
-  decoratorHolder.__reel402FacilitatorDecorator = decorator;
-}
-
 /** The facilitator the server (and `npm run doctor`) talks to: in-process on the devnet, else over HTTP. */
-export function facilitatorClient(env: Env): FacilitatorClient {
+export function facilitatorClient(env: Env, local?: LocalFacilitatorDeps): FacilitatorClient {
   const f = env.facilitator;
   if (f.kind === "local") {
-    const local = createLocalFacilitatorFor(
-      env.networks.map((n) => ({ wallet: getOperatorWallet(n.network), network: n.network })),
+    if (!local)
+      throw new Error("the devnet's facilitator runs in-process, on the service's wallets");
+    const client = createLocalFacilitatorFor(
+      env.networks.map((n) => ({ wallet: local.wallets.operator(n.network), network: n.network })),
+      local.heads,
     );
-    return decoratorHolder.__reel402FacilitatorDecorator?.(local) ?? local;
+    return local.decorate?.(client) ?? client;
   }
   const createAuthHeaders =
     f.cdpKeyId && f.cdpKeySecret ? cdpAuthHeaders(f.url, f.cdpKeyId, f.cdpKeySecret) : undefined;
@@ -43,20 +45,14 @@ export function facilitatorClient(env: Env): FacilitatorClient {
   });
 }
 
-const holder = globalThis as unknown as { __reel402Server?: Promise<x402ResourceServer> };
-
-/** The x402 resource server for every accepted network, initialised against its facilitator once. */
-export function getResourceServer(): Promise<x402ResourceServer> {
-  holder.__reel402Server ??= (async () => {
-    const env = getEnv();
-    const server = new x402ResourceServer(facilitatorClient(env));
-    for (const n of env.networks) server.register(n.network, new ExactEvmScheme());
-    server.registerExtension(bazaarResourceServerExtension);
-    await server.initialize();
-    return server;
-  })().catch((error: unknown) => {
-    holder.__reel402Server = undefined;
-    throw error;
-  });
-  return holder.__reel402Server;
+/** The x402 resource server for every accepted network, initialised against its facilitator. */
+export async function createResourceServer(
+  env: Env,
+  facilitator: FacilitatorClient,
+): Promise<x402ResourceServer> {
+  const server = new x402ResourceServer(facilitator);
+  for (const n of env.networks) server.register(n.network, new ExactEvmScheme());
+  server.registerExtension(bazaarResourceServerExtension);
+  await server.initialize();
+  return server;
 }

@@ -1,14 +1,16 @@
 import path from "node:path";
 import type { Env } from "@/lib/env";
-import { loadImage } from "@/lib/images";
+import { loadImage as loadStoredImage } from "@/lib/images";
+import type { VideoStore } from "@/lib/storage/types";
 import { createArkProvider } from "@/lib/providers/ark-provider";
 import { createFalProvider } from "@/lib/providers/fal-provider";
 import { createLocalProvider } from "@/lib/providers/local-renderer";
 import type { VideoProvider } from "@/lib/providers/types";
 
-/** The configured upstreams, in failover order. */
-export function providersFromEnv(env: Env): VideoProvider[] {
+/** The configured upstreams, in failover order; input images are read from `store` (uploads). */
+export function providersFromEnv(env: Env, store: VideoStore): VideoProvider[] {
   const { providers } = env;
+  const loadImage = (id: string) => loadStoredImage(store, id);
   return providers.order.map((name) => {
     switch (name) {
       case "local":

@@ -40,14 +40,14 @@ export function receiptKeyFromSecret(secret: string): ReceiptKey {
   return { privateKey, publicJwk, thumbprint };
 }
 
-const holder = globalThis as unknown as { __reel402ReceiptKey?: ReceiptKey };
+let derived: ReceiptKey | undefined;
 
 /**
  * The configured RECEIPT_SIGNING_SECRET's key; on the devnet without one, a random secret kept in
- * the data folder so receipts stay verifiable against the same key across restarts.
+ * the data folder so receipts stay verifiable against the same key across restarts. For the
+ * signers deep in the checkout; kept per module copy, which all derive the one same key.
  */
 export function getReceiptKey(): ReceiptKey {
-  if (holder.__reel402ReceiptKey) return holder.__reel402ReceiptKey;
-  holder.__reel402ReceiptKey = receiptKeyFromSecret(namedSecret("receipt-signing"));
-  return holder.__reel402ReceiptKey;
+  derived ??= receiptKeyFromSecret(namedSecret("receipt-signing"));
+  return derived;
 }

@@ -19,7 +19,7 @@ export type SecretName =
   | "receipt-signing"
   | "sign-in-nonce";
 
-const CONFIGURED: Record<SecretName, (env: Env) => string | undefined> = {
+const CONFIGURED: Record<SecretName, (env: SecretsConfig) => string | undefined> = {
   "audit-chain": (env) => env.auditChainSecret,
   "video-url": (env) => env.videoUrlSecret,
   "ip-hash": (env) => env.ipHashSecret,
@@ -39,24 +39,45 @@ const DERIVED_FROM: Partial<Record<SecretName, SecretName>> = {
   "sign-in-nonce": "video-url",
 };
 
-const holder = globalThis as unknown as { __reel402Secrets?: Map<SecretName, string> };
+/** The secret for each purpose, by name. */
+export type Secrets = (name: SecretName) => string;
+
+type SecretsConfig = Pick<
+  Env,
+  "auditChainSecret" | "videoUrlSecret" | "ipHashSecret" | "receiptSigningSecret" | "dataDir"
+>;
 
 /**
  * The configured secret; without one (the devnet, or an optional setting left out), a key derived
  * from its parent secret where it has one, else a random one kept in the data folder so it
- * survives restarts.
+ * survives restarts. Each is worked out once and kept.
+ */
+export function createSecrets(config: SecretsConfig): Secrets {
+  const held = new Map<SecretName, string>();
+  const secretOf = (name: SecretName): string => {
+    const known = held.get(name);
+    if (known) return known;
+    const parent = DERIVED_FROM[name];
+    const secret =
+      CONFIGURED[name](config) ??
+      (parent
+        ? createHmac("sha256", secretOf(parent)).update(`reel402 ${name} v1`).digest("hex")
+        : secretFromDataDir(config.dataDir, `${name}-secret`));
+    held.set(name, secret);
+    return secret;
+  };
+  return secretOf;
+}
+
+let fromEnv: Secrets | undefined;
+
+/**
+ * The running configuration's secret, for code far below the routes that signs or hashes as it
+ * goes (audit appends, client-address hashes, sign-in nonces). Kept per module copy, not per
+ * process: every copy works out the same value (configured, derived, or read from the one file in
+ * the data folder, which the first writer creates), so the copies cannot disagree.
  */
 export function namedSecret(name: SecretName): string {
-  holder.__reel402Secrets ??= new Map();
-  const held = holder.__reel402Secrets.get(name);
-  if (held) return held;
-  const env = getEnv();
-  const parent = DERIVED_FROM[name];
-  const secret =
-    CONFIGURED[name](env) ??
-    (parent
-      ? createHmac("sha256", namedSecret(parent)).update(`reel402 ${name} v1`).digest("hex")
-      : secretFromDataDir(env.dataDir, `${name}-secret`));
-  holder.__reel402Secrets.set(name, secret);
-  return secret;
+  fromEnv ??= createSecrets(getEnv());
+  return fromEnv(name);
 }

@@ -1,11 +1,11 @@
 import type { PublicClient } from "viem";
 import type { Db } from "@/lib/db/client";
 import { DEVNET_NETWORK } from "@/lib/env";
-import { freshHead, type Head } from "@/lib/payments/chain-head";
+import type { ChainHeads, Head } from "@/lib/payments/chain-head";
 import { findOpenPayments, type PaymentRow } from "@/lib/payments/repository";
 import { applySettlement, type Settlement } from "@/lib/settlement/apply";
 import { authorizationUsed } from "@/lib/settlement/authorization-used";
-import { type Settler, serviceSettler, settleStale } from "@/lib/settlement/settle-stale";
+import { type Settler, settleStale } from "@/lib/settlement/settle-stale";
 
 const DEVNET_CHAIN_ID = Number(DEVNET_NETWORK.split(":")[1]);
 
@@ -15,8 +15,10 @@ export type ReconcileOptions = {
   /** Past validBefore plus this margin an unused authorization can never be spent. */
   expiryMarginSeconds: number;
   onQueued?: (job: { id: string; payer: string }) => Promise<void>;
-  /** Settles a stale `verified` payment; the service's own facilitator unless given. */
-  settle?: Settler;
+  /** Settles a stale `verified` payment: the service's own facilitator, as the paid request would. */
+  settle: Settler;
+  /** The process's chain heads: a node answering from behind a block already seen is not believed. */
+  heads: ChainHeads;
   /** Only this network's payments (the chain given is that network's); every payment unless set. */
   network?: string;
 };
@@ -39,12 +41,11 @@ export async function reconcilePayments(
     (p) => !opts.network || p.network === opts.network,
   );
   if (!open.length) return 0;
-  const head = await freshHead(chain);
+  const head = await opts.heads.fresh(chain);
   if (head.kind !== "yes") return 0;
   let resolved = 0;
-  const settle = opts.settle ?? serviceSettler;
   for (const payment of open) {
-    const settlement = await decide(chain, asset, payment, head.value, opts, now, settle);
+    const settlement = await decide(chain, asset, payment, head.value, opts, now);
     if (!settlement) continue;
     const { queued } = await applySettlement(db, {
       jobId: payment.jobId,
@@ -66,14 +67,15 @@ async function decide(
   head: Head,
   opts: ReconcileOptions,
   now: Date,
-  settle: Settler,
 ): Promise<Settlement | null> {
   const used = await authorizationUsed(chain, asset, payment, head);
   if (used.kind === "yes") return { kind: "settled", transaction: used.value };
   if (used.kind === "unknown") return null;
   if (expired(chain, payment, head, opts, now))
     return { kind: "failed", reason: "authorization expired unused" };
-  return payment.status === "verified" ? settleStale(chain, asset, payment, settle) : null;
+  return payment.status === "verified"
+    ? settleStale(chain, asset, payment, opts.settle, opts.heads)
+    : null;
 }
 
 /**

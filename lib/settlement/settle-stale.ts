@@ -1,8 +1,7 @@
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import type { PublicClient } from "viem";
-import { freshHead } from "@/lib/payments/chain-head";
+import type { ChainHeads } from "@/lib/payments/chain-head";
 import type { PaymentRow } from "@/lib/payments/repository";
-import { getResourceServer } from "@/lib/payments/resource-server";
 import type { Settlement } from "@/lib/settlement/apply";
 import { authorizationUsed } from "@/lib/settlement/authorization-used";
 import { classifySettlement } from "@/lib/settlement/outcome";
@@ -11,10 +10,6 @@ export type Settler = (
   payload: PaymentPayload,
   requirements: PaymentRequirements,
 ) => Promise<SettleResponse>;
-
-/** The service's own facilitator, as the paid request settles. */
-export const serviceSettler: Settler = async (payload, requirements) =>
-  (await getResourceServer()).settlePayment(payload, requirements);
 
 /**
  * Settles a payment whose request died between verifying and settling (the chain has just said
@@ -30,6 +25,7 @@ export async function settleStale(
   asset: `0x${string}`,
   payment: PaymentRow,
   settle: Settler,
+  heads: Pick<ChainHeads, "fresh">,
 ): Promise<Settlement> {
   let result: SettleResponse | undefined;
   let thrown: unknown;
@@ -44,7 +40,7 @@ export async function settleStale(
   const outcome = classifySettlement(result, thrown, payment.network);
   if (outcome.kind === "settled")
     return { kind: "settled", transaction: outcome.response.transaction };
-  const head = await freshHead(chain);
+  const head = await heads.fresh(chain);
   const used =
     head.kind === "yes" ? await authorizationUsed(chain, asset, payment, head.value) : head;
   if (used.kind === "yes") return { kind: "settled", transaction: used.value };

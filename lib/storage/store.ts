@@ -1,28 +1,25 @@
 import "server-only";
 import path from "node:path";
-import { getEnv } from "@/lib/env";
+import type { Env } from "@/lib/env";
 import { createBlobStore } from "@/lib/storage/blob-store";
 import { createLocalStore } from "@/lib/storage/local-store";
 import { createS3Store } from "@/lib/storage/s3-store";
 import type { VideoStore } from "@/lib/storage/types";
-import { namedSecret } from "@/lib/secrets/named-secret";
 
-const holder = globalThis as unknown as { __reel402Store?: VideoStore };
-
-export function localVideoDir(): string {
-  return path.join(getEnv().dataDir, "videos");
+/** Where the local driver keeps videos (and a crashed upload leaves its `.partial` file). */
+export function localVideoDir(dataDir: string): string {
+  return path.join(dataDir, "videos");
 }
 
-/** The configured video store, one per process. */
-export function getVideoStore(): VideoStore {
-  if (holder.__reel402Store) return holder.__reel402Store;
-  const { storage } = getEnv();
-  const store =
-    storage.driver === "s3"
-      ? createS3Store(storage.s3)
-      : storage.driver === "blob"
-        ? createBlobStore(storage.blob)
-        : createLocalStore({ dir: localVideoDir(), secret: namedSecret("video-url") });
-  holder.__reel402Store = store;
-  return store;
+/** The configured video store; `videoUrlSecret` signs the local driver's download links. */
+export function createVideoStore(
+  config: Pick<Env, "storage" | "dataDir">,
+  videoUrlSecret: string,
+): VideoStore {
+  const { storage } = config;
+  return storage.driver === "s3"
+    ? createS3Store(storage.s3)
+    : storage.driver === "blob"
+      ? createBlobStore(storage.blob)
+      : createLocalStore({ dir: localVideoDir(config.dataDir), secret: videoUrlSecret });
 }

@@ -25,7 +25,8 @@ export const DEFAULT_LANE: LaneOptions = {
  * Webhook deliveries in a lane of their own: `kick` claims what is due into free places and
  * returns at once, so the upkeep that calls it (refunds, settlement, reconciliation) never waits
  * for a third party's server. An attempt cut off by the hard timeout keeps its claim until the
- * lease runs out (LEASE_MS) and is then retried like any failed one.
+ * lease runs out (LEASE_MS) and is then retried like any failed one. One per process, made by
+ * the composition root.
  */
 export class DeliveryLane {
   private inFlight = 0;
@@ -85,12 +86,4 @@ function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
     timer.unref?.();
   });
   return Promise.race([work, cut]).finally(() => clearTimeout(timer));
-}
-
-const holder = globalThis as unknown as { __reel402DeliveryLane?: DeliveryLane };
-
-/** The process's lane, made on first use. */
-export function deliveryLane(db: Db, config: WebhookDriverConfig): DeliveryLane {
-  holder.__reel402DeliveryLane ??= new DeliveryLane(db, config);
-  return holder.__reel402DeliveryLane;
 }

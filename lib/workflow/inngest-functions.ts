@@ -2,7 +2,7 @@ import { eventType, Inngest } from "inngest";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { advance } from "@/lib/jobs/advance";
-import { advanceDepsFromEnv } from "@/lib/workflow/start-engine";
+import { advanceDeps } from "@/lib/workflow/start-engine";
 
 /** The production engine: one Inngest function run per job, each step one advance(). */
 
@@ -59,6 +59,6 @@ export function createMaintenanceFunction(client: Inngest, run: () => Promise<un
 }
 
 async function defaultRun(jobId: string) {
-  const result = await advance(await advanceDepsFromEnv(), jobId);
+  const result = await advance(await advanceDeps(), jobId);
   return { status: result.status, next: result.next?.toISOString() ?? null };
 }

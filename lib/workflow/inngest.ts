@@ -1,6 +1,6 @@
 import "server-only";
-import type { Inngest } from "inngest";
-import { getEnv } from "@/lib/env";
+import { processHolder } from "@/lib/server/holder";
+import { services } from "@/lib/server/services";
 import {
   createGenerateVideoFunction,
   createInngestClient,
@@ -8,37 +8,29 @@ import {
   JOB_QUEUED,
 } from "@/lib/workflow/inngest-functions";
 import { runMaintenance } from "@/lib/workflow/maintenance";
-import { maintenanceDepsFromEnv } from "@/lib/workflow/start-engine";
-import { registerWaker } from "@/lib/workflow/wake";
-import { startOutbox } from "@/lib/workflow/outbox-handlers";
-import { getDb } from "@/lib/db/client";
+import { maintenanceDeps } from "@/lib/workflow/start-engine";
 
-const holder = globalThis as unknown as {
-  __reel402Inngest?: { client: Inngest; functions: unknown[] };
-};
-
+/** The Inngest client and its functions, made once per process. */
 export function getInngest() {
-  if (!holder.__reel402Inngest) {
+  processHolder.inngest ??= (() => {
     const client = createInngestClient();
-    holder.__reel402Inngest = {
+    return {
       client,
       functions: [
-        createGenerateVideoFunction(client, getEnv().limits.activeJobsPerWallet),
-        createMaintenanceFunction(client, async () =>
-          runMaintenance(await maintenanceDepsFromEnv()),
-        ),
+        createGenerateVideoFunction(client, services().config.limits.activeJobsPerWallet),
+        createMaintenanceFunction(client, async () => runMaintenance(await maintenanceDeps())),
       ],
     };
-  }
-  return holder.__reel402Inngest;
+  })();
+  return processHolder.inngest;
 }
 
 /** With JOB_ENGINE=inngest, a settled job becomes an Inngest event. */
 export function startInngestEngine(): void {
   const { client } = getInngest();
   // Each server process also carries out the outbox: its writes' effects wake it at commit.
-  void getDb().then(startOutbox);
-  registerWaker(async (job) => {
+  void services().outbox();
+  services().waker.register(async (job) => {
     await client.send(JOB_QUEUED.create({ jobId: job.id, payer: job.payer }));
   });
 }

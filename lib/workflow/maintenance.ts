@@ -12,8 +12,9 @@ import { removeExpiredUploads } from "@/lib/images/image-store";
 import { removeExpiredVideos, sweepOrphanPartials } from "@/lib/storage/cleanup";
 import type { VideoStore } from "@/lib/storage/types";
 import type { WakeTarget } from "@/lib/workflow/wake";
-import type { WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
-import { deliveryLane } from "@/lib/webhooks/delivery-lane";
+import type { ChainHeads } from "@/lib/payments/chain-head";
+import type { Settler } from "@/lib/settlement/settle-stale";
+import type { DeliveryLane } from "@/lib/webhooks/delivery-lane";
 
 /** One accepted network's chain reader, USDC and refund wallet. */
 export type NetworkDeps = {
@@ -36,12 +37,17 @@ export type MaintenanceDeps = {
   staleVerifiedMs: number;
   expiryMarginSeconds: number;
   onQueued: (job: WakeTarget) => Promise<void>;
+  /** Settles a payment whose request died after verifying it (the service's own facilitator). */
+  settle: Settler;
+  /** The process's chain heads, shared with the facilitator that settles. */
+  heads: ChainHeads;
   refundFaults?: RefundFaults;
   /** The local video folder, where a crashed upload leaves a `.partial` file behind. */
   partials?: { dir: string; olderThanMs: number };
   /** Checkpoints the audit chain's head into the store each tick; the state lives as long as the process. */
   audit?: { secret: string; state: CheckpointState; reported?: string };
-  webhooks?: WebhookDriverConfig;
+  /** The process's webhook deliveries, kicked each tick (see delivery-lane.ts). */
+  webhookLane?: Pick<DeliveryLane, "kick">;
 };
 
 /**
@@ -100,7 +106,7 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
       )
     : 0;
   // Started, never awaited: a receiver that hangs must not hold up the next tick's money work.
-  const webhooks = deps.webhooks ? deliveryLane(deps.db, deps.webhooks).kick() : 0;
+  const webhooks = deps.webhookLane?.kick() ?? 0;
   return { reconciled, refunds, expired, expiredUploads, sweptPartials, webhooks };
 }
 

@@ -1,32 +1,27 @@
 import "server-only";
-import { namedSecret } from "@/lib/secrets/named-secret";
-import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
-import { jobViewContext } from "@/lib/api/job-view-context";
-import { jobView } from "@/lib/job-events/job-view";
 import { type AdvanceDeps, OUTPUT_POLICY_CODE, OUTPUT_UNSCREENED_CODE } from "@/lib/jobs/advance";
 import { publicClientFor, publicClientOf } from "@/lib/payments/chain";
-import { getRefundWallet } from "@/lib/payments/operator";
 import { providersFromEnv } from "@/lib/providers/registry";
 import { refundIfOwed } from "@/lib/refunds/refund-policy";
-import type { RefundFaults } from "@/lib/refunds/send-refund";
-import { getVideoStore, localVideoDir } from "@/lib/storage/store";
+import { processHolder } from "@/lib/server/holder";
+import { type Services, services } from "@/lib/server/services";
+import { localVideoDir } from "@/lib/storage/store";
 import { startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
-import { startOutbox } from "@/lib/workflow/outbox-handlers";
 import { type MaintenanceDeps, runMaintenance } from "@/lib/workflow/maintenance";
-import { registerWaker, wakeWorkflow } from "@/lib/workflow/wake";
 import { describeError } from "@/lib/errors/describe-error";
 
-/** Everything advance() needs, built from the running config. */
-export async function advanceDepsFromEnv(): Promise<AdvanceDeps> {
-  const env = getEnv();
-  const canRefund = getRefundWallet() !== null;
+/** Everything advance() needs, from the process's services. */
+export async function advanceDeps(s: Services = services()): Promise<AdvanceDeps> {
+  const env = s.config;
+  const canRefund = s.wallets.refund() !== null;
+  const store = s.videoStore();
   return {
-    db: await getDb(),
-    providers: providersFromEnv(env),
-    store: getVideoStore(),
+    db: await s.db(),
+    providers: providersFromEnv(env, store),
+    store,
     activeJobsPerWallet: env.limits.activeJobsPerWallet,
     ...env.generation,
+    screening: { screen: s.videoScreener() },
     onFinished: async (tx, job) => {
       await refundIfOwed(tx, job, refundReason(job.error?.code), canRefund);
     },
@@ -42,63 +37,56 @@ function refundReason(code: string | undefined): string {
 // Longer than any stall of a live upstream download, so only a dead process's file is old enough.
 const PARTIAL_MAX_AGE_MS = 60 * 60_000;
 
-const auditHolder = globalThis as unknown as {
-  __reel402AuditCheckpoint?: MaintenanceDeps["audit"];
-  __reel402RefundFaults?: RefundFaults;
-};
-
-/** Hooks the refund driver calls between its steps; the composition root installs them on the devnet. */
-export function installRefundFaults(faults: RefundFaults): void {
-  auditHolder.__reel402RefundFaults = faults;
-}
-
-export async function maintenanceDepsFromEnv(): Promise<MaintenanceDeps> {
-  const env = getEnv();
-  auditHolder.__reel402AuditCheckpoint ??= { secret: namedSecret("audit-chain"), state: {} };
-  const db = await getDb();
-  const store = getVideoStore();
-  const viewContext = jobViewContext();
+/** Everything the upkeep needs, from the process's services. */
+export async function maintenanceDeps(s: Services = services()): Promise<MaintenanceDeps> {
+  const env = s.config;
   return {
-    db,
+    db: await s.db(),
     network: env.network,
     chain: publicClientOf(env) as MaintenanceDeps["chain"],
     asset: env.asset.address,
-    refundWallet: getRefundWallet(),
+    refundWallet: s.wallets.refund(),
     extraNetworks: env.networks.slice(1).map((n) => ({
       network: n.network,
       chain: publicClientFor(n) as MaintenanceDeps["chain"],
       asset: n.asset.address,
-      refundWallet: getRefundWallet(n.network),
+      refundWallet: s.wallets.refund(n.network),
     })),
-    store,
+    store: s.videoStore(),
     staleVerifiedMs: env.facilitatorTimeoutMs * 2,
     expiryMarginSeconds: 10,
-    onQueued: (job) => wakeWorkflow(job),
-    audit: auditHolder.__reel402AuditCheckpoint,
-    refundFaults: auditHolder.__reel402RefundFaults,
-    // A job event's webhook carries the job as GET /jobs/{id} shows it.
-    webhooks: { ...env.webhooks, jobView: (jobId) => jobView(db, jobId, viewContext) },
+    onQueued: s.waker.wake,
+    settle: async (payload, requirements) =>
+      (await s.resourceServer()).settlePayment(payload, requirements),
+    heads: s.heads,
+    audit: s.auditCheckpoint(),
+    refundFaults: s.refundFaults,
+    // Its job events' webhooks carry the job as GET /jobs/{id} shows it (see services.ts).
+    webhookLane: await s.webhookLane(),
     ...(env.storage.driver === "local"
-      ? { partials: { dir: localVideoDir(), olderThanMs: PARTIAL_MAX_AGE_MS } }
+      ? { partials: { dir: localVideoDir(env.dataDir), olderThanMs: PARTIAL_MAX_AGE_MS } }
       : {}),
   };
 }
 
-const holder = globalThis as unknown as {
-  __reel402Runner?: ReturnType<typeof startEmbeddedRunner>;
-};
 const MAINTENANCE_INTERVAL_MS = 1_000;
 
 /** Starts the embedded runner and its upkeep loop once per process (the default engine). */
 export async function startEmbeddedEngine(): Promise<void> {
-  if (holder.__reel402Runner) return;
-  const deps = await advanceDepsFromEnv();
+  processHolder.engine ??= startEmbedded(services()).catch((error: unknown) => {
+    processHolder.engine = undefined;
+    throw error;
+  });
+  await processHolder.engine;
+}
+
+async function startEmbedded(s: Services): Promise<void> {
+  const deps = await advanceDeps(s);
   // Before the runner: the effects of its first transitions are carried out as they commit.
-  startOutbox(deps.db);
+  await s.outbox();
   const runner = startEmbeddedRunner(deps);
-  holder.__reel402Runner = runner;
-  registerWaker(() => runner.wake());
-  const upkeep = await maintenanceDepsFromEnv();
+  s.waker.register(() => runner.wake());
+  const upkeep = await maintenanceDeps(s);
   const tick = async () => {
     await runMaintenance(upkeep).catch((error: unknown) =>
       console.error(`[reel402] maintenance failed: ${describeError(error)}`),

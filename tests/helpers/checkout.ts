@@ -11,20 +11,20 @@ import { createWalletClient, http } from "viem";
 import { readCheckoutInput } from "@/lib/api/checkout-request";
 import { type CheckoutDeps, checkout } from "@/lib/checkout/checkout";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
-import { getDb } from "@/lib/db/client";
 import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
 import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
 import { TOKEN_ABI } from "@/lib/devnet/setup-chain";
 import { DEVNET_ACCOUNT0_KEY, getEnv } from "@/lib/env";
 import { createLocalFacilitator } from "@/lib/payments/local-facilitator";
 import { createOperatorWallet } from "@/lib/payments/operator-wallet";
+import { services } from "@/lib/server/services";
 import { startTestChain } from "./chain";
 import { createTestDatabase } from "./database";
 import { payingFetch } from "./payer";
 
 /**
  * The checkout in-process: a devnet chain, the service's own env and a throw-away database on the
- * real Postgres (the process-wide getEnv/getDb, so the guard and its audit use them too), and x402
+ * real Postgres (the process-wide services(), so the guard and its audit use them too), and x402
  * resource servers on the in-process local facilitator. `hooks.beforeSettle` runs on chain
  * between a payment's verification and its settlement.
  */
@@ -39,7 +39,7 @@ export async function startCheckoutHarness(extraEnv: Record<string, string> = {}
   });
   const env = getEnv();
   assert.equal(env.asset.address.toLowerCase(), chain.token.toLowerCase(), "devnet USDC address");
-  const db = await getDb();
+  const db = await services().db();
   const wallet = createOperatorWallet(chain.rpcUrl, DEVNET_ACCOUNT0_KEY, devnetChain(chain.rpcUrl));
   const local = createLocalFacilitator(wallet, env.network);
   const hooks: { beforeSettle?: () => Promise<void> } = {};
@@ -64,6 +64,8 @@ export async function startCheckoutHarness(extraEnv: Record<string, string> = {}
     db,
     env,
     resourceServer: async () => server,
+    images: services().images(),
+    wake: services().waker.wake,
     ...over,
   });
   const request = (p: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -7,7 +7,7 @@ import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
 import type { Db } from "@/lib/db/client";
 import { DEVNET_ACCOUNT0_KEY, DEVNET_NETWORK } from "@/lib/env";
 import { getJob, insertJob } from "@/lib/jobs/repository";
-import { noteBlock } from "@/lib/payments/chain-head";
+import { createChainHeads } from "@/lib/payments/chain-head";
 import { reconcilePayments } from "@/lib/settlement/reconcile";
 import { getPaymentForJob, insertPayment } from "@/lib/payments/repository";
 import { startTestChain, type TestChain } from "../helpers/chain";
@@ -20,7 +20,15 @@ const EIP3009 = parseAbi([
   "function name() view returns (string)",
 ]);
 const AMOUNT = 260_000;
-const OPTS = { staleVerifiedMs: 60_000, expiryMarginSeconds: 10 };
+const heads = createChainHeads();
+const OPTS = {
+  staleVerifiedMs: 60_000,
+  expiryMarginSeconds: 10,
+  heads,
+  settle: async (): Promise<never> => {
+    throw new Error("these payments are never settled again");
+  },
+};
 
 /** The reconciler in-process, reading a real anvil through a misbehaving RPC. */
 describe("settlement reconciliation under RPC faults", () => {
@@ -162,7 +170,7 @@ describe("settlement reconciliation under RPC faults", () => {
       transport: http(chain.rpcUrl),
     }).getBlockNumber({ cacheTime: 0 });
     const landed = await unknownPayment(6, true);
-    noteBlock(31337, landed.block as bigint); // the facilitator saw its transfer's receipt
+    heads.note(31337, landed.block as bigint); // the facilitator saw its transfer's receipt
     const lag = proxy.add({ method: "*", fault: { kind: "stale", block: before } });
     assert.equal(
       await reconcilePayments(db, reader, chain.token, OPTS, later(landed.validBefore)),

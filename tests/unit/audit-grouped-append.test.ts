@@ -4,13 +4,14 @@ import { asc, sql } from "drizzle-orm";
 import { appendAudit } from "@/lib/audit/append";
 import { verifyChain } from "@/lib/audit/chain";
 import { namedSecret } from "@/lib/secrets/named-secret";
-import { appendAuditLater, flushAuditQueue } from "@/lib/audit/grouped-append";
+import { createAuditQueues } from "@/lib/audit/grouped-append";
 import { auditEvents } from "@/lib/db/schema";
 import { tempDbPerTest } from "../helpers/jobs";
 
 const SECRET = "grouped-append-test-secret-0123456789abcdef";
 process.env.AUDIT_CHAIN_SECRET ??= SECRET;
 const freshDb = tempDbPerTest();
+const { append: appendAuditLater, flush: flushAuditQueue } = createAuditQueues(() => {});
 
 test("refusals recorded at once answer without waiting, then land as few grouped writes of one chained row each", async () => {
   const { db } = await freshDb();

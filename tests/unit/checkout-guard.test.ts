@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import { checkoutResponse } from "@/lib/api/checkout-response";
 import { clientIdentity } from "@/lib/api/client-identity";
 import { withErrors } from "@/lib/api/with-errors";
-import { flushAuditQueue } from "@/lib/audit/grouped-append";
 import { guardedCheckout } from "@/lib/checkout/guarded-checkout";
 import { auditEvents } from "@/lib/db/schema";
 import { RefusalError } from "@/lib/errors/refusal";
+import { services } from "@/lib/server/services";
 import { startCheckoutHarness } from "../helpers/checkout";
 
 const FIXED = "/generate/alpha-fast/5s-720p";
@@ -27,11 +27,11 @@ describe("the guarded checkout", () => {
   const send = (peer: string, body: unknown, p = FIXED) => {
     const headers = { "x-reel402-peer": peer };
     const request = h.request(p, body, headers);
-    return guardedCheckout(clientIdentity(request), () => h.input(p, body, headers));
+    return guardedCheckout(services(), clientIdentity(request), () => h.input(p, body, headers));
   };
   // Refusal records are written just after their answers: flushed, they are all there.
   const refusals = async () => {
-    await flushAuditQueue(h.db);
+    await services().auditQueues.flush(h.db);
     return (
       await h.db
         .select({ data: auditEvents.data })

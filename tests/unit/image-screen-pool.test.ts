@@ -4,10 +4,13 @@ import path from "node:path";
 import { after, describe, test } from "node:test";
 import sharp from "sharp";
 import { RefusalError } from "@/lib/errors/refusal";
+import { getEnv } from "@/lib/env";
 import { acceptImage } from "@/lib/images";
 import { normalizeImage } from "@/lib/images/decode";
 import { ScreenPool } from "@/lib/images/screen-pool";
-import { judgeImage } from "@/lib/images/screen-image";
+import { judgeImage, screenImage } from "@/lib/images/screen-image";
+import { namedSecret } from "@/lib/secrets/named-secret";
+import { createVideoStore } from "@/lib/storage/store";
 
 const portrait = readFileSync("tests/fixtures/images/face-photo-portrait-1.jpg");
 const fakeWorker = (name: string) => path.resolve("tests/fixtures/workers", name);
@@ -85,7 +88,10 @@ describe("alpha", () => {
     const meta = await sharp(stored.bytes).metadata();
     assert.equal(meta.hasAlpha, false, "the stored (and sent) image has no alpha channel");
     assert.equal(meta.channels, 3);
-    const { screening, expiresAt } = await acceptImage(ghost);
+    const { screening, expiresAt } = await acceptImage(ghost, {
+      store: createVideoStore(getEnv(), namedSecret("video-url")),
+      screenImage,
+    });
     assert.equal(!screening.allowed && screening.category, "likeness");
     assert.equal(expiresAt, null, "not stored");
   });

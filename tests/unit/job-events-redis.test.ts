@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { closeAnnouncer, announceJobChange } from "@/lib/job-events/announce";
+import { getEnv } from "@/lib/env";
 import { JobEventHub, listenForJobEvents } from "@/lib/job-events/hub";
 import { tempDb } from "../helpers/jobs";
 
@@ -18,7 +19,7 @@ test("with REDIS_URL a change announced by one process wakes the watchers of ano
   opened.push(db);
   // Two hubs on two Redis subscriber connections stand for two server processes.
   const hubs = [new JobEventHub(), new JobEventHub()];
-  const stops = await Promise.all(hubs.map((hub) => listenForJobEvents(db.db, hub)));
+  const stops = await Promise.all(hubs.map((hub) => listenForJobEvents(getEnv(), db.db, hub)));
   try {
     const id = crypto.randomUUID();
     const other = crypto.randomUUID();

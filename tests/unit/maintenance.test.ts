@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
 import { localChain } from "@/lib/payments/chain";
+import { createChainHeads } from "@/lib/payments/chain-head";
 import { createLocalStore } from "@/lib/storage/local-store";
 import { runMaintenance } from "@/lib/workflow/maintenance";
 import { queuedJob, tempDbPerTest } from "../helpers/jobs";
@@ -47,6 +48,10 @@ test("the upkeep tick removes expired videos and the partial files a crashed upl
     staleVerifiedMs: 60_000,
     expiryMarginSeconds: 10,
     onQueued: async () => {},
+    settle: async () => {
+      throw new Error("no payment to settle here");
+    },
+    heads: createChainHeads(),
     partials: { dir: videos, olderThanMs: 3600_000 },
   });
 

@@ -3,7 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, test } from "node:test";
 import { KNOWN_USDC, parseEnv } from "@/lib/env";
-import { facilitatorReadiness } from "@/lib/health/readiness";
+import { createFacilitatorReadiness } from "@/lib/health/readiness";
+
+const facilitatorReadiness = createFacilitatorReadiness();
 
 const servers: Server[] = [];
 after(() => {

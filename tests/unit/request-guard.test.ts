@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { before, describe, test } from "node:test";
-import { type GuardRule, guardRequest } from "@/lib/limits/request-guard";
+import { type ClientIdentity, type GuardRule, guardRequest } from "@/lib/limits/request-guard";
+import { services } from "@/lib/server/services";
 
 const rule = (bucket: GuardRule["bucket"], perMinute: number): GuardRule => ({
   bucket,
@@ -14,6 +15,9 @@ const rule = (bucket: GuardRule["bucket"], perMinute: number): GuardRule => ({
     unavailable: `${bucket}: guard down`,
   },
 });
+// The process's own limit store, as the routes pass it.
+const guard = (client: ClientIdentity, r: GuardRule) =>
+  guardRequest(services().limitStore, client, r);
 const POSTS = rule("posts", 2);
 const UPLOADS = rule("uploads", 3);
 
@@ -34,27 +38,27 @@ describe("the request guard", () => {
 
   test("each endpoint counts on its own budget, refusing past it with its own detail and Retry-After", async () => {
     const me = client();
-    for (let i = 0; i < 2; i++) assert.equal((await guardRequest(me, POSTS)).refusal, null);
-    const limited = await guardRequest(me, POSTS);
+    for (let i = 0; i < 2; i++) assert.equal((await guard(me, POSTS)).refusal, null);
+    const limited = await guard(me, POSTS);
     assert.equal(limited.refusal?.code, "rate_limited");
     assert.equal(limited.refusal?.detail, "posts: too many");
     assert.ok((limited.refusal?.retryAfter ?? 0) > 0);
     assert.match(limited.rateLimit["RateLimit-Policy"] ?? "", /q=2;w=60/);
     // The same address still has its whole upload budget.
-    for (let i = 0; i < 3; i++) assert.equal((await guardRequest(me, UPLOADS)).refusal, null);
-    assert.equal((await guardRequest(me, UPLOADS)).refusal?.code, "rate_limited");
+    for (let i = 0; i < 3; i++) assert.equal((await guard(me, UPLOADS)).refusal, null);
+    assert.equal((await guard(me, UPLOADS)).refusal?.code, "rate_limited");
   });
 
   test("content-policy rejections counted by one endpoint block the address on both; the audit names a hash", async () => {
     const me = client(null, "203.0.113.77");
-    const upload = await guardRequest(me, UPLOADS);
+    const upload = await guard(me, UPLOADS);
     assert.equal(upload.refusal, null);
     assert.equal(JSON.stringify(upload.auditClient).includes("203.0.113.77"), false);
     assert.match(upload.auditClient.ipHash, /^[0-9a-f]{32}$/);
     await upload.countRejection();
     await upload.countRejection();
     for (const r of [POSTS, UPLOADS]) {
-      const blocked = await guardRequest(me, r);
+      const blocked = await guard(me, r);
       assert.equal(blocked.refusal?.code, "ip_blocked", r.bucket);
       assert.equal(blocked.refusal?.detail, `${r.bucket}: blocked`);
     }
@@ -63,12 +67,12 @@ describe("the request guard", () => {
   test("another site's page blocks only itself, not the address it used", async () => {
     const ip = "198.51.100.9";
     const hostile = client("https://hostile.example", ip);
-    const page = await guardRequest(hostile, POSTS);
+    const page = await guard(hostile, POSTS);
     assert.deepEqual(page.auditClient.crossSite, true);
     await page.countRejection();
     await page.countRejection();
-    assert.equal((await guardRequest(hostile, UPLOADS)).refusal?.code, "ip_blocked");
-    const own = await guardRequest(client(null, ip), UPLOADS);
+    assert.equal((await guard(hostile, UPLOADS)).refusal?.code, "ip_blocked");
+    const own = await guard(client(null, ip), UPLOADS);
     assert.equal(own.refusal, null);
     assert.equal(own.auditClient.crossSite, undefined);
   });

@@ -11,6 +11,7 @@ import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
 import { findLiveKey } from "@/lib/idempotency/key-repository";
 import { payerScopedKey } from "@/lib/idempotency/payer-scope";
 import { getJob } from "@/lib/jobs/repository";
+import { createChainHeads } from "@/lib/payments/chain-head";
 import {
   findPaymentByAuthorization,
   getPaymentForJob,
@@ -59,10 +60,12 @@ describe("reconcilePayments", () => {
     return { calls, settle };
   };
   const queuedJobs: string[] = [];
+  const heads = createChainHeads();
   const opts = (settle: Settler): ReconcileOptions => ({
     staleVerifiedMs: 60_000,
     expiryMarginSeconds: 10,
     settle,
+    heads,
     onQueued: async (job) => {
       queuedJobs.push(job.id);
     },

@@ -5,6 +5,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { localChain } from "@/lib/payments/chain";
+import { createChainHeads } from "@/lib/payments/chain-head";
 import { createLocalStore } from "@/lib/storage/local-store";
 import { DeliveryLane } from "@/lib/webhooks/delivery-lane";
 import { enqueueEvent, saveEndpoint } from "@/lib/webhooks/repository";
@@ -48,6 +49,7 @@ test("the upkeep tick does not wait for hanging webhook receivers", async () => 
   try {
     await hookedJobs(db, receiver.url, 3);
     const rpc = "http://127.0.0.1:9";
+    const lane = new DeliveryLane(db, allow);
     const tick = async () => {
       const started = Date.now();
       const result = await runMaintenance({
@@ -59,7 +61,11 @@ test("the upkeep tick does not wait for hanging webhook receivers", async () => 
         staleVerifiedMs: 60_000,
         expiryMarginSeconds: 10,
         onQueued: async () => {},
-        webhooks: allow,
+        settle: async () => {
+          throw new Error("no payment to settle here");
+        },
+        heads: createChainHeads(),
+        webhookLane: lane,
       });
       return { ms: Date.now() - started, result };
     };
