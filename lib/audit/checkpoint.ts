@@ -10,7 +10,7 @@ import {
 } from "@/lib/audit/chain";
 import type { Db } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
-import type { VideoStore } from "@/lib/storage/types";
+import type { RecordStore } from "@/lib/audit/record-store";
 
 /**
  * The chain's head, kept in the video store (not the database) and signed with the chain key.
@@ -48,7 +48,7 @@ function signature(secret: string, c: Checkpoint): string {
 
 /** The stored checkpoint, or null when none was ever written; throws when it is not signed with this key. */
 export async function readCheckpoint(
-  store: VideoStore,
+  store: RecordStore,
   secret: string,
 ): Promise<Checkpoint | null> {
   const text = await store.readRecord(CHECKPOINT_RECORD);
@@ -70,7 +70,7 @@ export async function readCheckpoint(
 }
 
 export async function writeCheckpoint(
-  store: VideoStore,
+  store: RecordStore,
   secret: string,
   c: Checkpoint,
 ): Promise<void> {
@@ -139,7 +139,7 @@ export type CheckpointState = { last?: Checkpoint | null };
  */
 export async function checkpointAuditLog(
   db: Db,
-  store: VideoStore,
+  store: RecordStore,
   secret: string,
   state: CheckpointState,
   now = new Date(),

@@ -1,7 +1,7 @@
 import { type ChainBreak, explainBreak } from "@/lib/audit/chain";
 import { type Checkpoint, readCheckpoint, verifyStoredChain } from "@/lib/audit/checkpoint";
 import type { Db } from "@/lib/db/client";
-import type { VideoStore } from "@/lib/storage/types";
+import type { RecordStore } from "@/lib/audit/record-store";
 
 export type AuditVerdict = {
   intact: boolean;
@@ -16,7 +16,7 @@ export type AuditVerdict = {
 /** The whole log against its key and the checkpoint kept outside the database. Reads only. */
 export async function verifyAuditLog(
   db: Db,
-  store: VideoStore,
+  store: RecordStore,
   secret: string,
 ): Promise<AuditVerdict> {
   let checkpoint: Checkpoint | null;

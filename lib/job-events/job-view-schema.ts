@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jobPaymentSchema, jobProgressSchema } from "@/lib/job-events/live-schemas";
+import { jobPaymentSchema, jobProgressSchema } from "@/lib/jobs/live-schemas";
 import { JOB_STATUSES } from "@/lib/jobs/state-machine";
 import { receiptSchema } from "@/lib/receipts/receipt-schema";
 import { REFUND_STATUSES } from "@/lib/refunds/refund-status";

@@ -1,11 +1,10 @@
 import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import type { jobPaymentSchema, jobProgressSchema } from "@/lib/job-events/live-schemas";
+import type { jobPaymentSchema, jobProgressSchema } from "@/lib/jobs/live-schemas";
 import { type AttemptRow, listAttempts } from "@/lib/jobs/attempt-repository";
 import { recentMedianSeconds } from "@/lib/jobs/provider-window-repository";
 import { countGeneratingOfPayer, type JobRow } from "@/lib/jobs/repository";
 import { countQueuedBefore } from "@/lib/jobs/stats-repository";
-import type { PaymentRow } from "@/lib/payments/repository";
 import { isTerminal } from "@/lib/jobs/state-machine";
 
 export type JobProgress = z.infer<typeof jobProgressSchema>;
@@ -37,7 +36,10 @@ export async function jobProgress(
 }
 
 /** What the job cost and where it was paid; the settlement transaction once its payment has one. */
-export function jobPayment(job: JobRow, payment: PaymentRow | undefined): JobPayment {
+export function jobPayment(
+  job: JobRow,
+  payment: { transaction: string | null } | undefined,
+): JobPayment {
   return {
     amount: String(job.amountAtomic),
     network: job.network,

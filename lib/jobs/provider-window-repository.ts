@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import type { providerReliabilitySchema } from "@/lib/job-events/live-schemas";
+import type { providerReliabilitySchema } from "@/lib/jobs/live-schemas";
 import { providerWindows } from "@/lib/db/schema";
 
 type WindowRow = typeof providerWindows.$inferSelect;

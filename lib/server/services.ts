@@ -1,5 +1,5 @@
 import "server-only";
-import { jobViewContext } from "@/lib/api/job-view-context";
+import { jobViewContext } from "@/lib/job-events/job-view-context";
 import { createAuditQueues } from "@/lib/audit/grouped-append";
 import { openDb } from "@/lib/db/client";
 import { devnetFaultHooks } from "@/lib/devnet/install-faults";

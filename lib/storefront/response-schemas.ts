@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { providerReliabilitySchema } from "@/lib/job-events/live-schemas";
+import { providerReliabilitySchema } from "@/lib/jobs/live-schemas";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written (the Job is
  * lib/job-events/job-view-schema.ts, shared with the code that builds it). */
