@@ -2,6 +2,12 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/db/schema.ts",
+  schema: [
+    "./lib/platform/db/schema.ts",
+    "./lib/jobs/schema.ts",
+    "./lib/money/schema.ts",
+    "./lib/checkout/schema.ts",
+    "./lib/notify/schema.ts",
+  ],
   out: "./drizzle",
 });

@@ -4,12 +4,12 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { services } = await import("@/lib/server/services");
+  const { services } = await import("@/lib/server");
   if (services().config.jobEngine === "inngest") {
-    const { startInngestEngine } = await import("@/lib/workflow/inngest");
+    const { startInngestEngine } = await import("@/lib/server");
     startInngestEngine();
     return;
   }
-  const { startEmbeddedEngine } = await import("@/lib/workflow/start-engine");
+  const { startEmbeddedEngine } = await import("@/lib/server");
   await startEmbeddedEngine();
 }

@@ -26,7 +26,7 @@ const config: NextConfig = {
       "./node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
       "./node_modules/nsfwjs/dist/models/mobilenet_v2/**",
       // The screening worker is started from its file (lib/images/screen-pool.ts), with tsx.
-      "./lib/images/**",
+      "./lib/media/images/**",
       "./node_modules/tsx/**",
     ],
   },

@@ -1,13 +1,13 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { malformedHostResponse } from "@/lib/api/request-host";
-import { unroutedResponse } from "@/lib/api/unrouted";
-import { getEnv } from "@/lib/env";
 import {
   contentSecurityPolicy,
   cspSourcesFromEnv,
+  malformedHostResponse,
   newNonce,
   SECURITY_HEADERS,
-} from "@/lib/api/content-security-policy";
+  unroutedResponse,
+} from "@/lib/http/edge";
+import { getEnv } from "@/lib/platform/edge";
 
 /**
  * CORS for browser agents and the security headers on every route; requests no route takes

@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { storefrontResponse } from "@/lib/api/storefront-responses";
+import { storefrontResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

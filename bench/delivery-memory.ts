@@ -2,8 +2,8 @@ import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { checkedDownload } from "@/lib/providers/checked-download";
-import { createLocalStore } from "@/lib/storage/local-store";
+import { checkedDownload } from "@/lib/jobs/providers/checked-download";
+import { createLocalStore } from "@/lib/media/storage/local-store";
 
 const MB = 1024 * 1024;
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { openDb } from "@/lib/db/client";
+import { openDb } from "@/lib/platform/db/client";
 import { startTestChain } from "../tests/helpers/chain";
 import { createTestDatabase } from "../tests/helpers/database";
 import { payingFetch } from "../tests/helpers/payer";

@@ -5,10 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
-import { getModels } from "@/lib/images/models";
+import { getModels } from "@/lib/media/images/models";
 import { sampleFrames } from "@/lib/jobs/sample-frames";
 import { createVideoScreener } from "@/lib/jobs/screen-delivered-video";
-import { PROMPT_FILE, renderArgs } from "@/lib/providers/local-render-args";
+import { PROMPT_FILE, renderArgs } from "@/lib/jobs/providers/local-render-args";
 
 const run = promisify(execFile);
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { openDb } from "@/lib/db/client";
-import { jobs } from "@/lib/db/schema";
+import { openDb } from "@/lib/platform/db/client";
+import { jobs } from "@/lib/jobs/schema";
 import { insertJob } from "@/lib/jobs/repository";
-import { createLocalProvider } from "@/lib/providers/local-renderer";
-import { createLocalStore } from "@/lib/storage/local-store";
-import { DEFAULT_RUNNER_OPTIONS, startEmbeddedRunner } from "@/lib/workflow/embedded-runner";
+import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import { DEFAULT_RUNNER_OPTIONS, startEmbeddedRunner } from "@/lib/server/workflow/embedded-runner";
 import { SPEC } from "../tests/helpers/jobs";
 
 /** Time from a job becoming queued to the embedded runner starting it, woken and by scan alone. */

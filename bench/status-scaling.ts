@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { openDb } from "@/lib/db/client";
-import { serviceStatus } from "@/lib/storefront/service-status";
+import { openDb } from "@/lib/platform/db/client";
+import { serviceStatus } from "@/lib/http/storefront/service-status";
 import { createTestDatabase } from "../tests/helpers/database";
 
 /** /status cost at 1k and at 1M jobs, on the machine's Postgres. Prints figures; asserts nothing. */

@@ -11,7 +11,11 @@ import type { PaymentRequired } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { keysFromDidDocument, type Verified, verifyJws } from "../lib/receipts/verify-receipt";
+import {
+  keysFromDidDocument,
+  type Verified,
+  verifyJws,
+} from "../lib/money/receipts/verify-receipt";
 
 /** What the CLI and the MCP tools share: quote, pay, poll, download. Talks HTTP only. */
 

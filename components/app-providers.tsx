@@ -7,8 +7,7 @@ import { base, baseSepolia } from "viem/chains";
 import { type CreateConnectorFn, createConfig, injected, mock, WagmiProvider } from "wagmi";
 import { walletConnect } from "wagmi/connectors/walletConnect";
 import { demoWalletRemembered } from "@/components/demo-wallet-memory";
-import { browserRpcUrl } from "@/lib/storefront/browser-rpc";
-import type { StudioConfig } from "@/lib/storefront/studio-config";
+import { browserRpcUrl, type StudioConfig } from "@/lib/http/browser";
 
 export function chainFor(config: StudioConfig): Chain {
   if (config.chainId === base.id) return base;

@@ -3,11 +3,16 @@
 import { useEffect, useRef, useState } from "react";
 import { formatUnits } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
-import { type AnyProduct, IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/products";
-import { RATIOS } from "@/lib/catalog/generation-spec";
-import { formatUsd, quote } from "@/lib/catalog/quote";
-import type { Resolution } from "@/lib/catalog/generation-spec";
-import type { StudioConfig } from "@/lib/storefront/studio-config";
+import {
+  type AnyProduct,
+  formatUsd,
+  IMAGE_PRODUCTS,
+  PRODUCTS,
+  quote,
+  RATIOS,
+  type Resolution,
+} from "@/lib/catalog/browser";
+import type { StudioConfig } from "@/lib/http/browser";
 import {
   isUserRejection,
   type Quote,

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { useAccount } from "wagmi";
-import type { StudioConfig } from "@/lib/storefront/studio-config";
+import type { StudioConfig } from "@/lib/http/browser";
 
 /**
  * Remembers across reloads that the person chose the devnet demo wallet. What is kept is the demo

@@ -1,7 +1,6 @@
 "use client";
 
-import { RATIOS, type Resolution } from "@/lib/catalog/generation-spec";
-import { IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/products";
+import { IMAGE_PRODUCTS, PRODUCTS, RATIOS, type Resolution } from "@/lib/catalog/browser";
 
 /** The compose form's last settings, so a reload or the next visit starts where the person left. */
 export type FormSettings = {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { nearestRatio } from "@/lib/providers/frame-size";
-import type { StudioConfig } from "@/lib/storefront/studio-config";
+import { nearestRatio } from "@/lib/jobs/browser";
+import type { StudioConfig } from "@/lib/http/browser";
 
 /** A picture the person chose, checked in the browser; the server checks (and screens) it again. */
 export type PickedImage = { file: File; url: string; width: number; height: number; ratio: string };

@@ -7,7 +7,7 @@ import { CopyRequest } from "@/components/copy-request";
 import { humanSeconds, JobProgress } from "@/components/job-progress";
 import type { StoredJob } from "@/components/job-store";
 import { type Job, TERMINAL, useLiveJob } from "@/components/live-job";
-import { findAnyProductBySku } from "@/lib/catalog/products";
+import { findAnyProductBySku } from "@/lib/catalog/browser";
 
 const STEPS = ["pending_settlement", "queued", "generating", "succeeded"] as const;
 const LABELS: Record<string, string> = {

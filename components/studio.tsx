@@ -6,7 +6,7 @@ import { JobCard } from "@/components/job-card";
 import { useStoredJobs } from "@/components/job-store";
 import { WalletHistory } from "@/components/wallet-history";
 import { WalletPanel } from "@/components/wallet-panel";
-import type { StudioConfig } from "@/lib/storefront/studio-config";
+import type { StudioConfig } from "@/lib/http/browser";
 import { useState } from "react";
 import type { StoredJob } from "@/components/job-store";
 

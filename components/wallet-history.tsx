@@ -7,7 +7,7 @@ import type { StoredJob } from "@/components/job-store";
 import type { Job } from "@/components/live-job";
 import { fetchWithWalletProof } from "@/components/wallet-proof";
 import { describeWalletFailure } from "@/components/wallet-failure";
-import { IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/products";
+import { IMAGE_PRODUCTS, PRODUCTS } from "@/lib/catalog/browser";
 
 type HistoryJob = Job & { sku: string };
 // One page of the most the API lists (50, as many as the page keeps): one request, one signature.

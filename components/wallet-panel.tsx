@@ -5,7 +5,7 @@ import { erc20Abi, formatUnits } from "viem";
 import { useAccount, useConnect, useDisconnect, useReadContract, useSwitchChain } from "wagmi";
 import { forgetDemoWallet, useRememberDemoWallet } from "@/components/demo-wallet-memory";
 import { useWalletConnectUri, WalletConnectPairing } from "@/components/wallet-connect-pairing";
-import type { StudioConfig } from "@/lib/storefront/studio-config";
+import type { StudioConfig } from "@/lib/http/browser";
 
 export function useUsdcBalance(config: StudioConfig) {
   const { address } = useAccount();

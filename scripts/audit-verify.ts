@@ -1,4 +1,4 @@
-import { verifyAuditLog } from "@/lib/audit/verify-log";
+import { verifyAuditLog } from "@/lib/platform/audit/verify-log";
 import { services } from "@/lib/server/services";
 
 // Reads the log, the key and the checkpoint; writes nothing. Exit 1 names the first event that does not hold.

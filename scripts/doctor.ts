@@ -1,4 +1,4 @@
-import { runDoctor } from "@/lib/doctor/run-doctor";
+import { runDoctor } from "@/lib/ops/doctor/run-doctor";
 
 // The environment as the service would see it; nothing here pays, generates or migrates.
 const results = await runDoctor();

@@ -1,5 +1,5 @@
 import { services } from "@/lib/server/services";
-import { cancelAndRefund } from "@/lib/refunds/cancel-and-refund";
+import { cancelAndRefund } from "@/lib/money/refunds/cancel-and-refund";
 
 const id = process.argv[2];
 if (!id) {

@@ -7,7 +7,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import { getModels } from "@/lib/images/models";
+import { getModels } from "@/lib/media/images/models";
 import { DRAWN_FACES, SCENES } from "./image-fixture-scenes";
 
 const OUT = "tests/fixtures/images";

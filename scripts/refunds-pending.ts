@@ -1,5 +1,5 @@
 import { formatUsd } from "@/lib/catalog/quote";
-import { refundsInStatus } from "@/lib/refunds/repository";
+import { refundsInStatus } from "@/lib/money/refunds/repository";
 import { services } from "@/lib/server/services";
 
 const rows = await refundsInStatus(await services().db(), ["pending", "sent", "manual"]);

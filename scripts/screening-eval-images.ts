@@ -9,11 +9,11 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
-import { hiddenColour, normalizeImage } from "../lib/images/decode";
-import { getModels } from "../lib/images/models";
-import { analyzeImage as analyzeIn, judgeImage } from "../lib/images/screen-image";
-import { ScreenPool } from "../lib/images/screen-pool";
-import { getEnv } from "../lib/env";
+import { hiddenColour, normalizeImage } from "../lib/media/images/decode";
+import { getModels } from "../lib/media/images/models";
+import { analyzeImage as analyzeIn, judgeImage } from "../lib/media/images/screen-image";
+import { ScreenPool } from "../lib/media/images/screen-pool";
+import { getEnv } from "../lib/platform/env";
 
 type Label = { file: string; label: "face" | "none" | "sexual"; kind: string; source: string };
 const dir = path.join(process.cwd(), "tests/fixtures/images");

@@ -4,10 +4,10 @@ import path from "node:path";
 import next from "next";
 import { startAnvil } from "@/lib/devnet/anvil";
 import { setupDevnetChain } from "@/lib/devnet/setup-chain";
-import { ConfigError, getEnv } from "@/lib/env";
+import { ConfigError, getEnv } from "@/lib/platform/env";
 import { beforeExitHooks } from "@/lib/server/before-exit";
-import { restoreContentLength } from "@/lib/storage/body-length";
-import { createFreeReadGate } from "@/lib/api/free-read-gate";
+import { restoreContentLength } from "@/lib/media/storage/body-length";
+import { createFreeReadGate } from "@/lib/http/api/free-read-gate";
 
 /**
  * Runs the whole service: on the devnet it first starts the local chain (state kept in the data

@@ -4,7 +4,7 @@ import { toClientEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { devnetAccount } from "@/lib/devnet/accounts";
-import { DEVNET_NETWORK } from "@/lib/env";
+import { DEVNET_NETWORK } from "@/lib/platform/env";
 
 export const SOAK_PATH = "/generate/alpha-fast/custom";
 

@@ -1,4 +1,4 @@
-import { livenessResponse } from "@/lib/api/liveness-response";
+import { livenessResponse } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

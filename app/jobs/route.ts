@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { walletJobsResponse } from "@/lib/api/wallet-jobs-response";
+import { walletJobsResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { llmsTxtResponse } from "@/lib/api/storefront-responses";
+import { llmsTxtResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { openApiResponse } from "@/lib/api/storefront-responses";
+import { openApiResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

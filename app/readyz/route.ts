@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { readinessResponse } from "@/lib/api/readiness-response";
+import { readinessResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { statusResponse } from "@/lib/api/storefront-responses";
+import { statusResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { Studio } from "@/components/studio";
-import { studioConfig } from "@/lib/storefront/studio-config";
+import { studioConfig } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

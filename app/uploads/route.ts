@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { uploadResponse } from "@/lib/api/upload-response";
+import { uploadResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

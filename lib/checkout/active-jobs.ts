@@ -1,5 +1,5 @@
-import type { Db } from "@/lib/db/client";
-import { countActiveJobs } from "@/lib/jobs/repository";
+import type { Db } from "@/lib/platform";
+import { countActiveJobs } from "@/lib/jobs";
 
 // How stale the count behind an unpaid 402 may be. Paying re-counts inside the job's own transaction.
 const QUOTE_COUNT_MS = 500;

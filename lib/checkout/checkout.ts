@@ -1,23 +1,19 @@
 import type { x402ResourceServer } from "@x402/core/server";
-import { type AnyProduct, findProduct } from "@/lib/catalog/products";
-import type { Db } from "@/lib/db/client";
-import type { Env } from "@/lib/env";
-import type { ImageDeps } from "@/lib/images";
-import { findLiveKey, isValidIdempotencyKey } from "@/lib/idempotency/key-repository";
-import { payerScopedKey, signedPayer } from "@/lib/idempotency/payer-scope";
-import { paymentIdentifierDeclaration } from "@/lib/idempotency/payment-identifier";
+import { type AnyProduct, findProduct, quote } from "@/lib/catalog";
+import { type Db, type Env, refusal } from "@/lib/platform";
+import type { ImageDeps } from "@/lib/media";
+import { findLiveKey, isValidIdempotencyKey } from "@/lib/checkout/idempotency/key-repository";
+import { payerScopedKey, signedPayer } from "@/lib/checkout/idempotency/payer-scope";
+import { paymentIdentifierDeclaration } from "@/lib/checkout/idempotency/payment-identifier";
 import { discoveryExtension } from "@/lib/checkout/discovery";
-import { buildRequirements, paymentRequired } from "@/lib/payments/requirements";
-import { quote } from "@/lib/catalog/quote";
-import { signedOffers } from "@/lib/receipts/offers";
-import { refusal } from "@/lib/errors/refusal";
+import { buildRequirements, paymentRequired, signedOffers } from "@/lib/money";
 import { activeJobs } from "@/lib/checkout/active-jobs";
 import { cachedChallenge } from "@/lib/checkout/challenge-cache";
 import { type CheckoutOutcome, withFacts } from "@/lib/checkout/outcome";
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
 import { prepareSpec } from "@/lib/checkout/prepare-spec";
 import { requestHash } from "@/lib/checkout/request-hash";
-import { vetCallback } from "@/lib/webhooks/checkout-callback";
+import { vetCallback } from "@/lib/notify";
 
 export type CheckoutDeps = {
   db: Db;

@@ -1,6 +1,5 @@
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
-import type { AnyProduct } from "@/lib/catalog/products";
-import { exampleBody, requestBodyJsonSchema, toSchema } from "@/lib/requests/json-schema";
+import { type AnyProduct, exampleBody, requestBodyJsonSchema, toSchema } from "@/lib/catalog";
 import { jobCreatedSchema } from "@/lib/checkout/job-created-schema";
 
 const declarations = new Map<string, Record<string, unknown>>();

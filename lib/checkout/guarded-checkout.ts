@@ -1,9 +1,13 @@
-import type { AuditQueues } from "@/lib/audit/grouped-append";
-import type { Db } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
-import { problemStatus } from "@/lib/errors/problems";
-import type { LimitStore } from "@/lib/limits/limit-store";
-import { type ClientIdentity, type GuardRule, guardRequest } from "@/lib/limits/request-guard";
+import {
+  type AuditQueues,
+  type ClientIdentity,
+  type Db,
+  getEnv,
+  guardRequest,
+  type GuardRule,
+  type LimitStore,
+  problemStatus,
+} from "@/lib/platform";
 import { type CheckoutDeps, type CheckoutInput, checkout } from "@/lib/checkout/checkout";
 import type { CheckoutOutcome, Refused } from "@/lib/checkout/outcome";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { JOB_STATUSES } from "@/lib/jobs/state-machine";
-import { receiptSchema } from "@/lib/receipts/receipt-schema";
-import { webhookSecretSchema } from "@/lib/webhooks/response-schema";
+import { JOB_STATUSES } from "@/lib/jobs";
+import { receiptSchema } from "@/lib/money";
+import { webhookSecretSchema } from "@/lib/notify";
 
 /** The paid POST's answer (JobCreated), as zod: the OpenAPI document and the 402's discovery extension are generated from it. */
 export const jobCreatedSchema = z.object({

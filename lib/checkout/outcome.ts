@@ -1,7 +1,7 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import type { Refusal } from "@/lib/errors/refusal";
-import type { GenerationSpec } from "@/lib/catalog/generation-spec";
-import type { JobCreated } from "@/lib/settlement/job-created";
+import type { Refusal } from "@/lib/platform";
+import type { GenerationSpec } from "@/lib/catalog";
+import type { JobCreated } from "@/lib/checkout/settlement/job-created";
 
 /**
  * What a paid POST came to, as values; lib/api/checkout-response.ts alone turns them into HTTP.

@@ -1,33 +1,39 @@
 import { randomUUID } from "node:crypto";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
-import { appendAudit, auditedTransaction } from "@/lib/audit/append";
-import type { AnyProduct } from "@/lib/catalog/products";
-import type { Db } from "@/lib/db/client";
-import type { Env } from "@/lib/env";
+import {
+  appendAudit,
+  auditedTransaction,
+  type Db,
+  type Env,
+  refusal,
+  type Refusal,
+} from "@/lib/platform";
+import type { AnyProduct, GenerationSpec } from "@/lib/catalog";
 import {
   attachPaymentIdentifier,
   claimKey,
   dropUnattachedPaymentIdentifier,
-} from "@/lib/idempotency/key-repository";
-import { payerScopedKey } from "@/lib/idempotency/payer-scope";
+} from "@/lib/checkout/idempotency/key-repository";
+import { payerScopedKey } from "@/lib/checkout/idempotency/payer-scope";
 import {
   claimPaymentIdentifier,
   type PaymentIdentifierClaim,
-} from "@/lib/idempotency/payment-identifier";
-import { countActiveJobs, insertJob, lockCapacity } from "@/lib/jobs/repository";
-import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
-import { findPaymentByAuthorization, insertPayment } from "@/lib/payments/repository";
-import { paymentRequired } from "@/lib/payments/requirements";
-import type { GenerationSpec } from "@/lib/catalog/generation-spec";
-import { applySettlement } from "@/lib/settlement/apply";
-import { jobCreatedBody } from "@/lib/settlement/job-created";
-import { classifySettlement } from "@/lib/settlement/outcome";
-import { type Refusal, refusal } from "@/lib/errors/refusal";
+} from "@/lib/checkout/idempotency/payment-identifier";
+import { countActiveJobs, insertJob, lockCapacity } from "@/lib/jobs";
+import {
+  authorizationProblem,
+  decodePayment,
+  findPaymentByAuthorization,
+  insertPayment,
+  paymentRequired,
+} from "@/lib/money";
+import { applySettlement } from "@/lib/checkout/settlement/apply";
+import { jobCreatedBody } from "@/lib/checkout/settlement/job-created";
+import { classifySettlement } from "@/lib/checkout/settlement/outcome";
 import type { CheckoutOutcome, Rechallenge } from "@/lib/checkout/outcome";
 import { replayForPayment } from "@/lib/checkout/replay-payment";
-import { withWebhookSecret } from "@/lib/webhooks/checkout-callback";
-import { saveEndpoint } from "@/lib/webhooks/repository";
+import { saveEndpoint, withWebhookSecret } from "@/lib/notify";
 
 export type PaidRequest = {
   db: Db;

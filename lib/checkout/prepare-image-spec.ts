@@ -1,12 +1,8 @@
-import type { ImageProduct } from "@/lib/catalog/products";
-import type { Env } from "@/lib/env";
-import { type ImageDeps, isImageRefusal, resolveImage, type StoredImage } from "@/lib/images";
-import { nearestRatio } from "@/lib/providers/frame-size";
-import type { FrameImage } from "@/lib/catalog/generation-spec";
-import type { ImageRef } from "@/lib/requests/image-ref";
-import type { ImageRequest } from "@/lib/requests/parse-image-generation";
-import { screenPrompt } from "@/lib/screening/screen-prompt";
-import { refusal } from "@/lib/errors/refusal";
+import type { FrameImage, ImageProduct, ImageRef, ImageRequest } from "@/lib/catalog";
+import { type Env, refusal } from "@/lib/platform";
+import { type ImageDeps, isImageRefusal, resolveImage, type StoredImage } from "@/lib/media";
+import { nearestRatio } from "@/lib/jobs";
+import { screenPrompt } from "@/lib/screening";
 import type { Prepared } from "@/lib/checkout/outcome";
 import { promptHashOf } from "@/lib/checkout/prompt-hash";
 

@@ -1,10 +1,7 @@
-import type { AnyProduct } from "@/lib/catalog/products";
-import type { Env } from "@/lib/env";
-import type { ImageDeps } from "@/lib/images";
-import { parseGenerationBody } from "@/lib/requests/parse-generation";
-import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
-import { screenPrompt } from "@/lib/screening/screen-prompt";
-import { type FieldError, type Refusal, refusal } from "@/lib/errors/refusal";
+import { type AnyProduct, parseGenerationBody, parseImageGenerationBody } from "@/lib/catalog";
+import { type Env, type FieldError, refusal, type Refusal } from "@/lib/platform";
+import type { ImageDeps } from "@/lib/media";
+import { screenPrompt } from "@/lib/screening";
 import type { Prepared } from "@/lib/checkout/outcome";
 import { prepareImageSpec } from "@/lib/checkout/prepare-image-spec";
 import { promptHashOf } from "@/lib/checkout/prompt-hash";

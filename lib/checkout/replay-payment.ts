@@ -1,8 +1,7 @@
-import type { Db } from "@/lib/db/client";
-import { getJob } from "@/lib/jobs/repository";
-import type { PaymentRow } from "@/lib/payments/repository";
-import { jobCreatedBody } from "@/lib/settlement/job-created";
-import { refusal } from "@/lib/errors/refusal";
+import { type Db, refusal } from "@/lib/platform";
+import { getJob } from "@/lib/jobs";
+import type { PaymentRow } from "@/lib/money";
+import { jobCreatedBody } from "@/lib/checkout/settlement/job-created";
 import type { CheckoutOutcome, Rechallenge } from "@/lib/checkout/outcome";
 import { requestHash } from "@/lib/checkout/request-hash";
 

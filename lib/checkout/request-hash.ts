@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { GenerationSpec } from "@/lib/catalog/generation-spec";
+import type { GenerationSpec } from "@/lib/catalog";
 
 /** Identity of a request for Idempotency-Key matching: same product and same defaulted spec. */
 export function requestHash(sku: string, spec: GenerationSpec): string {

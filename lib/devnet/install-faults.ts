@@ -1,6 +1,5 @@
 import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
-import type { FacilitatorDecorator } from "@/lib/payments/resource-server";
-import type { RefundFaults } from "@/lib/refunds/send-refund";
+import type { FacilitatorDecorator, RefundFaults } from "@/lib/money";
 
 /**
  * DEVNET_FAULTS, wired by the composition root on the devnet only: settlement faults around the

@@ -1,6 +1,5 @@
-import { appendAudit, auditedTransaction } from "@/lib/audit/append";
-import type { Db } from "@/lib/db/client";
-import type { JobError } from "@/lib/db/schema";
+import { appendAudit, auditedTransaction, type Db } from "@/lib/platform";
+import type { JobError } from "@/lib/jobs/schema";
 import {
   type AttemptRow,
   endAttempt,
@@ -18,8 +17,8 @@ import {
   type VideoScreening,
 } from "@/lib/jobs/screen-delivered-video";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
-import { ProviderFailure, type VideoProvider } from "@/lib/providers/types";
-import type { VideoStore } from "@/lib/storage/types";
+import { ProviderFailure, type VideoProvider } from "@/lib/jobs/providers/types";
+import type { VideoStore } from "@/lib/media";
 
 export type AdvanceDeps = {
   db: Db;

@@ -1,8 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { appendAudit, auditedTransaction } from "@/lib/audit/append";
-import { attempts, type JobError } from "@/lib/db/schema";
-import { checkMove, staleErrorOf } from "@/lib/db/status-transitions";
+import { appendAudit, auditedTransaction, checkMove, type Db, staleErrorOf } from "@/lib/platform";
+import { attempts, type JobError } from "@/lib/jobs/schema";
 import { ATTEMPT_TRANSITIONS, type AttemptStatus } from "@/lib/jobs/attempt-status";
 import { outboxJobChanged } from "@/lib/jobs/job-outbox";
 import { recordAttemptCount } from "@/lib/jobs/repository";

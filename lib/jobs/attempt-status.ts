@@ -1,4 +1,4 @@
-import type { Transitions } from "@/lib/db/status-transitions";
+import type { Transitions } from "@/lib/platform";
 
 /** An upstream attempt: recorded `submitting` before the call, `running` once the upstream took it. */
 export const ATTEMPT_STATUSES = ["submitting", "running", "succeeded", "failed"] as const;

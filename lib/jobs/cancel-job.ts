@@ -1,8 +1,6 @@
-import { auditedTransaction } from "@/lib/audit/append";
-import type { Db } from "@/lib/db/client";
+import { auditedTransaction, type Db, refusal, type Refusal } from "@/lib/platform";
 import { changeStatus, getJob, type JobRow, StaleJobError } from "@/lib/jobs/repository";
 import type { JobStatus } from "@/lib/jobs/state-machine";
-import { type Refusal, refusal } from "@/lib/errors/refusal";
 
 export type CancelOutcome = { kind: "cancelled"; from: JobStatus; refunded: boolean } | Refusal;
 

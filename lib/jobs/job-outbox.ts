@@ -1,7 +1,6 @@
-import type { Db } from "@/lib/db/client";
-import type { JobError } from "@/lib/db/schema";
+import { type Db, writeOutbox } from "@/lib/platform";
+import type { JobError } from "@/lib/jobs/schema";
 import type { JobStatus } from "@/lib/jobs/state-machine";
-import { writeOutbox } from "@/lib/outbox/write-outbox";
 
 /** The job (its status, attempts or progress) changed: its event streams look again. */
 export const JOB_CHANGED_TOPIC = "job.changed";

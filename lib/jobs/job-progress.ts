@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/platform";
 import type { jobPaymentSchema, jobProgressSchema } from "@/lib/jobs/live-schemas";
 import { type AttemptRow, listAttempts } from "@/lib/jobs/attempt-repository";
 import { recentMedianSeconds } from "@/lib/jobs/provider-window-repository";

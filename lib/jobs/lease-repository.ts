@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { jobs } from "@/lib/db/schema";
+import type { Db } from "@/lib/platform";
+import { jobs } from "@/lib/jobs/schema";
 
 /**
  * Leases make sure two runner processes never work on the same job at once: a job is claimed

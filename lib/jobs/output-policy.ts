@@ -1,4 +1,4 @@
-import type { ImageScreening } from "@/lib/images";
+import type { ImageScreening } from "@/lib/media";
 
 type Refusal = Extract<ImageScreening, { allowed: false }>;
 export type OutputCategory = Refusal["category"];

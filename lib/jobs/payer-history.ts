@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/platform";
 import { type JobRow, jobsOfPayerBefore } from "@/lib/jobs/repository";
 
 export type HistoryCursor = { createdAt: Date; id: string };

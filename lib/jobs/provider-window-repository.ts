@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/platform";
 import type { providerReliabilitySchema } from "@/lib/jobs/live-schemas";
-import { providerWindows } from "@/lib/db/schema";
+import { providerWindows } from "@/lib/jobs/schema";
 
 type WindowRow = typeof providerWindows.$inferSelect;
 

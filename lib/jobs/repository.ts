@@ -1,8 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import { appendAudit, auditedTransaction } from "@/lib/audit/append";
-import type { Db } from "@/lib/db/client";
-import { jobs } from "@/lib/db/schema";
-import { staleErrorOf } from "@/lib/db/status-transitions";
+import { appendAudit, auditedTransaction, type Db, staleErrorOf } from "@/lib/platform";
+import { jobs } from "@/lib/jobs/schema";
 import { outboxJobChanged, outboxJobFinished } from "@/lib/jobs/job-outbox";
 import { ACTIVE_STATUSES, isTerminal, type JobStatus, transition } from "@/lib/jobs/state-machine";
 

@@ -4,13 +4,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { GenerationSpec } from "@/lib/catalog/generation-spec";
-import { describeError } from "@/lib/errors/describe-error";
-import { type ImageScreening, screenImage } from "@/lib/images";
+import type { GenerationSpec } from "@/lib/catalog";
+import { describeError } from "@/lib/platform";
+import {
+  type ImageScreening,
+  posterKey,
+  putVideoWithPoster,
+  screenImage,
+  type VideoStore,
+} from "@/lib/media";
 import { judgeFrame, type OutputCategory } from "@/lib/jobs/output-policy";
 import { FrameSamplingError, type SamplerOptions, sampleFrames } from "@/lib/jobs/sample-frames";
-import { posterKey, putVideoWithPoster } from "@/lib/storage/poster";
-import type { VideoStore } from "@/lib/storage/types";
 
 /** What screening a delivered video found; `unknown` means it could not tell, never a pass. */
 export type VideoScreening =

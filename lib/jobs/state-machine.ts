@@ -1,5 +1,5 @@
 /** The job lifecycle. Every status change in the service goes through transition(). */
-import { canMove, IllegalMoveError, type Transitions } from "@/lib/db/status-transitions";
+import { canMove, IllegalMoveError, type Transitions } from "@/lib/platform";
 
 export const JOB_STATUSES = [
   "pending_settlement",

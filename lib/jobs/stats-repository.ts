@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, lt } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { jobs, jobStatusCounts } from "@/lib/db/schema";
+import type { Db } from "@/lib/platform";
+import { jobs, jobStatusCounts } from "@/lib/jobs/schema";
 
 /** Jobs per status, as the trigger on jobs keeps them. */
 export async function jobCountsByStatus(db: Db): Promise<Map<string, number>> {

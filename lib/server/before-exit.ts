@@ -1,4 +1,4 @@
-import { type BeforeExitHooks, createBeforeExitHooks } from "@/lib/lifecycle/before-exit";
+import { type BeforeExitHooks, createBeforeExitHooks } from "@/lib/platform";
 import { processHolder } from "@/lib/server/holder";
 
 /**

@@ -1,5 +1,5 @@
 import type { Inngest } from "inngest";
-import type { BeforeExitHooks } from "@/lib/lifecycle/before-exit";
+import type { BeforeExitHooks } from "@/lib/platform";
 import type { Services } from "@/lib/server/services";
 
 type ProcessHolder = {

@@ -1,31 +1,32 @@
 import "server-only";
-import { jobViewContext } from "@/lib/job-events/job-view-context";
-import { createAuditQueues } from "@/lib/audit/grouped-append";
-import { openDb } from "@/lib/db/client";
-import { devnetFaultHooks } from "@/lib/devnet/install-faults";
-import { type Env, getEnv } from "@/lib/env";
-import { createFacilitatorReadiness } from "@/lib/health/readiness";
-import { createImageScreener } from "@/lib/images/screen-image";
-import { ScreenPool } from "@/lib/images/screen-pool";
-import { startJobEventHub } from "@/lib/job-events/hub";
-import { jobView } from "@/lib/job-events/job-view";
-import { createVideoScreener } from "@/lib/jobs/screen-delivered-video";
-import { FreeEndpointGuard } from "@/lib/limits/free-endpoint-guard";
-import { createLimitStore } from "@/lib/limits/store";
-import { createChainHeads } from "@/lib/payments/chain-head";
-import { createOperatorWallets } from "@/lib/payments/operator";
-import { createResourceServer, facilitatorClient } from "@/lib/payments/resource-server";
-import { receiptKeyFromSecret } from "@/lib/receipts/signing-key";
-import { startOutboxDispatcher } from "@/lib/outbox/outbox-dispatcher";
-import { createSecrets } from "@/lib/secrets/named-secret";
+import { DeliveryLane, jobView, jobViewContext, startJobEventHub } from "@/lib/notify";
+import {
+  createAuditQueues,
+  createLimitStore,
+  createSecrets,
+  type Env,
+  FreeEndpointGuard,
+  getEnv,
+  openDb,
+  startOutboxDispatcher,
+} from "@/lib/platform";
+import { devnetFaultHooks } from "@/lib/devnet";
+import { createFacilitatorReadiness } from "@/lib/ops";
+import { createImageScreener, createVideoStore, ScreenPool } from "@/lib/media";
+import { createVideoScreener } from "@/lib/jobs";
+import {
+  createChainHeads,
+  createOperatorWallets,
+  createResourceServer,
+  facilitatorClient,
+  receiptKeyFromSecret,
+} from "@/lib/money";
 import { beforeExitHooks } from "@/lib/server/before-exit";
 import { processHolder } from "@/lib/server/holder";
 import { lazy, retrying } from "@/lib/server/lazy";
-import { createVideoStore } from "@/lib/storage/store";
-import { DeliveryLane } from "@/lib/webhooks/delivery-lane";
-import type { MaintenanceDeps } from "@/lib/workflow/maintenance";
-import { outboxHandlers } from "@/lib/workflow/outbox-handlers";
-import { createEngineWaker } from "@/lib/workflow/wake";
+import type { MaintenanceDeps } from "@/lib/server/workflow/maintenance";
+import { outboxHandlers } from "@/lib/server/workflow/outbox-handlers";
+import { createEngineWaker } from "@/lib/server/workflow/wake";
 
 export type Services = ReturnType<typeof buildServices>;
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import assert from "node:assert/strict";
-import { type PollResult, ProviderFailure } from "@/lib/providers/types";
+import { type PollResult, ProviderFailure } from "@/lib/jobs/providers/types";
 import { lavfiInput } from "../helpers/media";
 
 /** Plumbing shared by the upstream fakes (ark, fal): request log, fault queue, video delivery. */

@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 
 /** A throw-away database, migrated and opened as the service opens it; `close` also drops it. */
 export async function openTestDatabase() {
-  const { openDb } = await import("@/lib/db/client");
+  const { openDb } = await import("@/lib/platform/db/client");
   const created = await createTestDatabase();
   const opened = await openDb(created.url, "");
   return {

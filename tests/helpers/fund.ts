@@ -2,7 +2,7 @@ import { createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
 import { TOKEN_ABI } from "@/lib/devnet/setup-chain";
-import { DEVNET_ACCOUNT0_KEY } from "@/lib/env";
+import { DEVNET_ACCOUNT0_KEY } from "@/lib/platform/env";
 
 /** Mints test USDC to extra devnet accounts (payers need no ETH: the facilitator pays gas). */
 export async function fundAccounts(

@@ -2,10 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before } from "node:test";
-import { type Db, openDb } from "@/lib/db/client";
-import { dispatchOutbox } from "@/lib/outbox/dispatch-outbox";
-import { startOutboxDispatcher } from "@/lib/outbox/outbox-dispatcher";
-import { outboxHandlers } from "@/lib/workflow/outbox-handlers";
+import { type Db, openDb } from "@/lib/platform/db/client";
+import { dispatchOutbox } from "@/lib/platform/outbox/dispatch-outbox";
+import { startOutboxDispatcher } from "@/lib/platform/outbox/outbox-dispatcher";
+import { outboxHandlers } from "@/lib/server/workflow/outbox-handlers";
 import { insertJob } from "@/lib/jobs/repository";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 

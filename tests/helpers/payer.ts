@@ -5,7 +5,7 @@ import { ExactEvmScheme, registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import axios from "axios";
 import { devnetAccount } from "@/lib/devnet/accounts";
-import { DEVNET_NETWORK } from "@/lib/env";
+import { DEVNET_NETWORK } from "@/lib/platform/env";
 
 type Network = `${string}:${string}`;
 

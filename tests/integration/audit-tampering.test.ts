@@ -12,13 +12,13 @@ const SECRET = `audit-test-${randomBytes(24).toString("hex")}`;
 process.env.AUDIT_CHAIN_SECRET = SECRET;
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "reel402-audit-env-"));
 
-const { appendAudit } = await import("@/lib/audit/append");
-const { auditHash, GENESIS_HASH, legacyAuditHash } = await import("@/lib/audit/chain");
+const { appendAudit } = await import("@/lib/platform/audit/append");
+const { auditHash, GENESIS_HASH, legacyAuditHash } = await import("@/lib/platform/audit/chain");
 const { AuditBreakError, checkpointAuditLog, readCheckpoint, verifyStoredChain, writeCheckpoint } =
-  await import("@/lib/audit/checkpoint");
-const { openDb } = await import("@/lib/db/client");
-const { runtimeRoleSql } = await import("@/lib/db/runtime-role");
-const { createLocalStore } = await import("@/lib/storage/local-store");
+  await import("@/lib/platform/audit/checkpoint");
+const { openDb } = await import("@/lib/platform/db/client");
+const { runtimeRoleSql } = await import("@/lib/platform/db/runtime-role");
+const { createLocalStore } = await import("@/lib/media/storage/local-store");
 const { createTestDatabase } = await import("../helpers/database");
 const { post } = await import("../helpers/http");
 const { waitFor } = await import("../helpers/poll");

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { count, eq } from "drizzle-orm";
-import { openDb } from "@/lib/db/client";
-import { auditEvents, rateLimitHits } from "@/lib/db/schema";
+import { openDb } from "@/lib/platform/db/client";
+import { auditEvents, rateLimitHits } from "@/lib/platform/db/schema";
 import { startTestChain, type TestChain } from "../helpers/chain";
 import { post } from "../helpers/http";
 import { startServer } from "../helpers/server";

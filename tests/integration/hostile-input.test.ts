@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { PaymentRequired } from "@x402/core/types";
 import { devnetAccount } from "@/lib/devnet/accounts";
-import { signVideoPath } from "@/lib/storage/url-signing";
+import { signVideoPath } from "@/lib/media/storage/url-signing";
 import { asHeader, signedPayment } from "../helpers/authorization";
 import { PAY_TO } from "../helpers/chain";
 import { post, requiredFromHeader } from "../helpers/http";

@@ -6,13 +6,13 @@ import { InngestTestEngine } from "@inngest/test";
 import { Inngest } from "inngest";
 import { advance, type AdvanceDeps } from "@/lib/jobs/advance";
 import { getJob } from "@/lib/jobs/repository";
-import { createLocalProvider } from "@/lib/providers/local-renderer";
-import { createLocalStore } from "@/lib/storage/local-store";
+import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
+import { createLocalStore } from "@/lib/media/storage/local-store";
 import {
   createGenerateVideoFunction,
   JOB_QUEUED,
   MAX_STEPS,
-} from "@/lib/workflow/inngest-functions";
+} from "@/lib/server/workflow/inngest-functions";
 import { queuedJob, tempDb } from "../helpers/jobs";
 
 let db: Awaited<ReturnType<typeof tempDb>>;

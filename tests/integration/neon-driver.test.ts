@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { neonConfig } from "@neondatabase/serverless";
 import { count } from "drizzle-orm";
-import { driverForUrl } from "@/lib/db/driver-for-url";
-import { openNeonDb } from "@/lib/db/open-neon";
-import { auditEvents, jobs, payments } from "@/lib/db/schema";
+import { driverForUrl } from "@/lib/platform/db/driver-for-url";
+import { openNeonDb } from "@/lib/platform/db/open-neon";
+import { auditEvents } from "@/lib/platform/db/schema";
+import { jobs } from "@/lib/jobs/schema";
+import { payments } from "@/lib/money/schema";
 import { createTestDatabase } from "../helpers/database";
 import { startNeonWsProxy } from "../helpers/neon-ws-proxy";
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { ALL_PRODUCTS } from "@/lib/catalog/products";
-import { exampleBody } from "@/lib/requests/json-schema";
+import { exampleBody } from "@/lib/catalog/requests/json-schema";
 import { chainServers } from "../helpers/chain-servers";
 import { syntheticImage } from "../helpers/images";
 import { type OpenApiDocument, openApiValidator } from "../helpers/openapi-validator";

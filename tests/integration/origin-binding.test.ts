@@ -9,7 +9,7 @@ import {
   SIGN_IN_WITH_X,
   type SIWxExtension,
 } from "@x402/extensions/sign-in-with-x";
-import { ROUTES } from "@/lib/api/unrouted";
+import { ROUTES } from "@/lib/http/api/unrouted";
 import { devnetAccount } from "@/lib/devnet/accounts";
 import { startTestChain, type TestChain } from "../helpers/chain";
 import { createTestDatabase } from "../helpers/database";

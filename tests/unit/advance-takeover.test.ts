@@ -4,8 +4,8 @@ import { test } from "node:test";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { listAttempts } from "@/lib/jobs/attempt-repository";
 import { changeStatus } from "@/lib/jobs/repository";
-import type { VideoProvider } from "@/lib/providers/types";
-import { createLocalStore } from "@/lib/storage/local-store";
+import type { VideoProvider } from "@/lib/jobs/providers/types";
+import { createLocalStore } from "@/lib/media/storage/local-store";
 import { queuedJob, tempDbPerTest } from "../helpers/jobs";
 
 const freshDb = tempDbPerTest();

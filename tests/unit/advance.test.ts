@@ -3,22 +3,22 @@ import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { before, test } from "node:test";
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/platform/db/client";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { listAttempts } from "@/lib/jobs/attempt-repository";
 import { changeStatus, getJob, insertJob } from "@/lib/jobs/repository";
-import { insertPayment } from "@/lib/payments/repository";
-import { createLocalProvider } from "@/lib/providers/local-renderer";
+import { insertPayment } from "@/lib/money/payments/repository";
+import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
 import {
   type PollResult,
   ProviderFailure,
   type ProviderError,
   type ProviderName,
   type VideoProvider,
-} from "@/lib/providers/types";
-import { refundIfOwed } from "@/lib/refunds/refund-policy";
-import { refundForJob } from "@/lib/refunds/repository";
-import { createLocalStore, localVideoPath } from "@/lib/storage/local-store";
+} from "@/lib/jobs/providers/types";
+import { refundIfOwed } from "@/lib/money/refunds/refund-policy";
+import { refundForJob } from "@/lib/money/refunds/repository";
+import { createLocalStore, localVideoPath } from "@/lib/media/storage/local-store";
 import { patternClip } from "../helpers/clips";
 import { payerSequence, queuedJob, SPEC, type TempDb, tempDbForSuite } from "../helpers/jobs";
 

@@ -9,10 +9,10 @@ import {
   GENESIS_HASH,
   legacyAuditHash,
   verifyChain,
-} from "@/lib/audit/chain";
-import { readCheckpoint, writeCheckpoint } from "@/lib/audit/checkpoint";
-import { runtimeRoleSql } from "@/lib/db/runtime-role";
-import { createLocalStore } from "@/lib/storage/local-store";
+} from "@/lib/platform/audit/chain";
+import { readCheckpoint, writeCheckpoint } from "@/lib/platform/audit/checkpoint";
+import { runtimeRoleSql } from "@/lib/platform/db/runtime-role";
+import { createLocalStore } from "@/lib/media/storage/local-store";
 
 const KEY = "unit-test-audit-key-0123456789abcdef";
 

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { asc, sql } from "drizzle-orm";
-import { appendAudit } from "@/lib/audit/append";
-import { verifyChain } from "@/lib/audit/chain";
-import { namedSecret } from "@/lib/secrets/named-secret";
-import { createAuditQueues } from "@/lib/audit/grouped-append";
-import { auditEvents } from "@/lib/db/schema";
+import { appendAudit } from "@/lib/platform/audit/append";
+import { verifyChain } from "@/lib/platform/audit/chain";
+import { namedSecret } from "@/lib/platform/secrets/named-secret";
+import { createAuditQueues } from "@/lib/platform/audit/grouped-append";
+import { auditEvents } from "@/lib/platform/db/schema";
 import { tempDbPerTest } from "../helpers/jobs";
 
 const SECRET = "grouped-append-test-secret-0123456789abcdef";

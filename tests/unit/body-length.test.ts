@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { BODY_LENGTH_HEADER, restoreContentLength } from "@/lib/storage/body-length";
+import { BODY_LENGTH_HEADER, restoreContentLength } from "@/lib/media/storage/body-length";
 
 // Stands in for Next.js: copies every header but Content-Length, then writes the body in chunks.
 let server: Server;

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
-import { checkoutResponse } from "@/lib/api/checkout-response";
-import { clientIdentity } from "@/lib/api/client-identity";
-import { withErrors } from "@/lib/api/with-errors";
+import { checkoutResponse } from "@/lib/http/api/checkout-response";
+import { clientIdentity } from "@/lib/http/api/client-identity";
+import { withErrors } from "@/lib/http/api/with-errors";
 import { guardedCheckout } from "@/lib/checkout/guarded-checkout";
-import { auditEvents } from "@/lib/db/schema";
-import { RefusalError } from "@/lib/errors/refusal";
+import { auditEvents } from "@/lib/platform/db/schema";
+import { RefusalError } from "@/lib/platform/errors/refusal";
 import { services } from "@/lib/server/services";
 import { startCheckoutHarness } from "../helpers/checkout";
 

@@ -5,12 +5,12 @@ import {
   decodePaymentSignatureHeader,
   encodePaymentSignatureHeader,
 } from "@x402/core/http";
-import { checkoutResponse } from "@/lib/api/checkout-response";
+import { checkoutResponse } from "@/lib/http/api/checkout-response";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
-import { findLiveKey } from "@/lib/idempotency/key-repository";
-import { payerScopedKey } from "@/lib/idempotency/payer-scope";
+import { findLiveKey } from "@/lib/checkout/idempotency/key-repository";
+import { payerScopedKey } from "@/lib/checkout/idempotency/payer-scope";
 import { getJob } from "@/lib/jobs/repository";
-import { findPaymentByAuthorization, getPaymentForJob } from "@/lib/payments/repository";
+import { findPaymentByAuthorization, getPaymentForJob } from "@/lib/money/payments/repository";
 import { startCheckoutHarness } from "../helpers/checkout";
 
 const FIXED = "/generate/alpha-fast/5s-720p";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { clientIp, limitAddress } from "@/lib/limits/client-ip";
+import { clientIp, limitAddress } from "@/lib/platform/limits/client-ip";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { AREA_VARIABLES } from "@/lib/config/parse-env";
-import { ConfigError, ENV_VARIABLES, parseEnv } from "@/lib/env";
+import { AREA_VARIABLES } from "@/lib/platform/config/parse-env";
+import { ConfigError, ENV_VARIABLES, parseEnv } from "@/lib/platform/env";
 
 test("every variable is read by exactly one configuration area, and every area's are read", () => {
   const owners = new Map<string, string[]>();

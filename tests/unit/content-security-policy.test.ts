@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/platform/env";
 import {
   contentSecurityPolicy,
   cspSourcesFromEnv,
   newNonce,
-} from "@/lib/api/content-security-policy";
+} from "@/lib/http/api/content-security-policy";
 
 const directive = (csp: string, name: string) =>
   csp

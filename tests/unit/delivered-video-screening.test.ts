@@ -7,13 +7,13 @@ import { after, before, describe, test } from "node:test";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import sharp from "sharp";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
-import { screenImage } from "@/lib/images";
+import { screenImage } from "@/lib/media/images";
 import { judgeFrame, withheldMessage } from "@/lib/jobs/output-policy";
 import { FrameSamplingError, sampleFrames } from "@/lib/jobs/sample-frames";
 import { createVideoScreener, screenAndStoreVideo } from "@/lib/jobs/screen-delivered-video";
-import { renderArgs } from "@/lib/providers/local-render-args";
-import { createLocalStore, localVideoPath } from "@/lib/storage/local-store";
-import { posterKey } from "@/lib/storage/poster";
+import { renderArgs } from "@/lib/jobs/providers/local-render-args";
+import { createLocalStore, localVideoPath } from "@/lib/media/storage/local-store";
+import { posterKey } from "@/lib/media/storage/poster";
 import { FACE_PHOTO, patternClip, stillClip } from "../helpers/clips";
 import { SPEC } from "../helpers/jobs";
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { readCheckoutInput } from "@/lib/api/checkout-request";
-import { RefusalError } from "@/lib/errors/refusal";
-import { MAX_IMAGE_BYTES } from "@/lib/images/decode";
-import { receiveUpload, uploadBodyLimit } from "@/lib/images/receive-upload";
+import { readCheckoutInput } from "@/lib/http/api/checkout-request";
+import { RefusalError } from "@/lib/platform/errors/refusal";
+import { MAX_IMAGE_BYTES } from "@/lib/media/images/decode";
+import { receiveUpload, uploadBodyLimit } from "@/lib/media/images/receive-upload";
 
 const TARGET = { family: "alpha-fast", productName: "5s-720p", baseUrl: "http://reel402.test" };
 const post = (body: string, headers: Record<string, string>) =>

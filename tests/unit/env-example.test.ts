@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ENV_VARIABLES } from "@/lib/env";
+import { ENV_VARIABLES } from "@/lib/platform/env";
 
 // .env.example is where a deployer starts: it must name every variable lib/env.ts reads (as a
 // commented `NAME=` line), and nothing the service would silently ignore.

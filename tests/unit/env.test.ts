@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ConfigError, DEVNET_USDC_ADDRESS, KNOWN_USDC, parseEnv } from "@/lib/env";
+import { ConfigError, DEVNET_USDC_ADDRESS, KNOWN_USDC, parseEnv } from "@/lib/platform/env";
 
 test("an empty environment is the devnet on chain 31337, never 8453", () => {
   const env = parseEnv({});

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { generateKeyPairSync, verify } from "node:crypto";
 import { after, test } from "node:test";
-import { parseEnv } from "@/lib/env";
-import { cdpAuthHeaders } from "@/lib/payments/facilitator-auth";
-import { facilitatorClient } from "@/lib/payments/resource-server";
+import { parseEnv } from "@/lib/platform/env";
+import { cdpAuthHeaders } from "@/lib/money/payments/facilitator-auth";
+import { facilitatorClient } from "@/lib/money/payments/resource-server";
 import { startFacilitatorFake } from "../fakes/facilitator-fake";
 
 const fakes: { close: () => Promise<void> }[] = [];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import { createFreeReadGate } from "@/lib/api/free-read-gate";
+import { createFreeReadGate } from "@/lib/http/api/free-read-gate";
 
 const LIMITS = { streamsPerClient: 3, streamsTotal: 5, readsPerMinute: 1000 };
 

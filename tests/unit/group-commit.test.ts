@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { groupCommit } from "@/lib/db/group-commit";
+import { groupCommit } from "@/lib/platform/db/group-commit";
 
 const tick = () => new Promise((r) => setImmediate(r));
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { test } from "node:test";
-import { isPublicAddress, v6Bytes } from "@/lib/net/address-policy";
-import { safeFetch } from "@/lib/images/safe-fetch";
-import { RefusalError } from "@/lib/errors/refusal";
+import { isPublicAddress, v6Bytes } from "@/lib/platform/net/address-policy";
+import { safeFetch } from "@/lib/media/images/safe-fetch";
+import { RefusalError } from "@/lib/platform/errors/refusal";
 
 const refusedV4 = [
   "0.0.0.0",

@@ -4,16 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 import sharp from "sharp";
-import { MAX_IMAGE_BYTES, normalizeImage, sniffImage } from "@/lib/images/decode";
+import { MAX_IMAGE_BYTES, normalizeImage, sniffImage } from "@/lib/media/images/decode";
 import {
   readImage,
   removeExpiredUploads,
   saveImage,
   UPLOAD_TTL_MS,
-} from "@/lib/images/image-store";
-import { parseImageRef } from "@/lib/requests/image-ref";
-import { RefusalError } from "@/lib/errors/refusal";
-import { createLocalStore } from "@/lib/storage/local-store";
+} from "@/lib/media/images/image-store";
+import { parseImageRef } from "@/lib/catalog/requests/image-ref";
+import { RefusalError } from "@/lib/platform/errors/refusal";
+import { createLocalStore } from "@/lib/media/storage/local-store";
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#4477aa" } });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { IMAGE_POLICY, judgeImage } from "@/lib/images/screen-image";
+import { IMAGE_POLICY, judgeImage } from "@/lib/media/images/screen-image";
 
 const clean = { Neutral: 0.9, Drawing: 0.05, Sexy: 0.03, Porn: 0.01, Hentai: 0.01 };
 const judge = (faces: number[], nsfw: Record<string, number> = clean) =>

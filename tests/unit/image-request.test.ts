@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { findAnyProductBySku, type ImageProduct } from "@/lib/catalog/products";
 import { quote } from "@/lib/catalog/quote";
-import { parseImageGenerationBody } from "@/lib/requests/parse-image-generation";
+import { parseImageGenerationBody } from "@/lib/catalog/requests/parse-image-generation";
 
 const alpha = findAnyProductBySku("alpha-i2v") as ImageProduct;
 const fast = findAnyProductBySku("alpha-fast-i2v") as ImageProduct;

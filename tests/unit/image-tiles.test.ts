@@ -6,7 +6,7 @@ import {
   maxRenderScale,
   planTiles,
   TILE_OVERLAP,
-} from "@/lib/images/tile-plan";
+} from "@/lib/media/images/tile-plan";
 
 const SIDES = [1, 2, 37, 300, 511, 512, 513, 800, 1024, 1920, 2304, 3000, 4095, 4096];
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { closeAnnouncer, announceJobChange } from "@/lib/job-events/announce";
-import { getEnv } from "@/lib/env";
-import { JobEventHub, listenForJobEvents } from "@/lib/job-events/hub";
+import { closeAnnouncer, announceJobChange } from "@/lib/notify/job-events/announce";
+import { getEnv } from "@/lib/platform/env";
+import { JobEventHub, listenForJobEvents } from "@/lib/notify/job-events/hub";
 import { tempDb } from "../helpers/jobs";
 
 // Read once by getEnv: this file's processes announce and listen through Redis.

@@ -6,10 +6,10 @@ import { Readable } from "node:stream";
 import { test } from "node:test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
-import { localChain } from "@/lib/payments/chain";
-import { createChainHeads } from "@/lib/payments/chain-head";
-import { createLocalStore } from "@/lib/storage/local-store";
-import { runMaintenance } from "@/lib/workflow/maintenance";
+import { localChain } from "@/lib/money/payments/chain";
+import { createChainHeads } from "@/lib/money/payments/chain-head";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import { runMaintenance } from "@/lib/server/workflow/maintenance";
 import { queuedJob, tempDbPerTest } from "../helpers/jobs";
 
 const freshDb = tempDbPerTest();

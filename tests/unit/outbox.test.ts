@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { eq } from "drizzle-orm";
-import { outbox } from "@/lib/db/schema";
+import { outbox } from "@/lib/platform/db/schema";
 import { changeStatus } from "@/lib/jobs/repository";
-import { dispatchOutbox, type OutboxHandlers } from "@/lib/outbox/dispatch-outbox";
-import { startOutboxDispatcher } from "@/lib/outbox/outbox-dispatcher";
-import { writeOutbox } from "@/lib/outbox/write-outbox";
+import { dispatchOutbox, type OutboxHandlers } from "@/lib/platform/outbox/dispatch-outbox";
+import { startOutboxDispatcher } from "@/lib/platform/outbox/outbox-dispatcher";
+import { writeOutbox } from "@/lib/platform/outbox/write-outbox";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after } from "node:test";
-import { openDb } from "@/lib/db/client";
+import { openDb } from "@/lib/platform/db/client";
 import { queuedJob } from "../helpers/jobs";
 import { waitFor } from "../helpers/poll";
 

@@ -12,12 +12,12 @@ import {
   dropUnattachedPaymentIdentifier,
   findLiveKey,
   releaseJobKeys,
-} from "@/lib/idempotency/key-repository";
+} from "@/lib/checkout/idempotency/key-repository";
 import {
   claimPaymentIdentifier,
   paymentIdentifierDeclaration,
   readPaymentIdentifier,
-} from "@/lib/idempotency/payment-identifier";
+} from "@/lib/checkout/idempotency/payment-identifier";
 import { queuedJob, tempDb } from "../helpers/jobs";
 
 const opened: Awaited<ReturnType<typeof tempDb>>[] = [];

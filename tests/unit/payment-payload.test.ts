@@ -3,9 +3,9 @@ import { test } from "node:test";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { DrizzleQueryError } from "drizzle-orm/errors";
-import { describeError } from "@/lib/errors/describe-error";
-import { authorizationProblem, decodePayment } from "@/lib/payments/authorization";
-import { isJsonContentType } from "@/lib/requests/content-type";
+import { describeError } from "@/lib/platform/errors/describe-error";
+import { authorizationProblem, decodePayment } from "@/lib/money/payments/authorization";
+import { isJsonContentType } from "@/lib/catalog/requests/content-type";
 
 const header = (v: unknown) => encodePaymentSignatureHeader(v as never);
 const PAY_TO = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buffer } from "node:stream/consumers";
 import { after, before, beforeEach, test } from "node:test";
-import { type ArkConfig, createArkProvider } from "@/lib/providers/ark-provider";
+import { type ArkConfig, createArkProvider } from "@/lib/jobs/providers/ark-provider";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { type ArkFake, startArkFake } from "../fakes/ark-fake";
 import { pollUntilSettled, rejectsWithFailure } from "../fakes/fake-server";

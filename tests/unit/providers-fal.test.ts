@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buffer } from "node:stream/consumers";
 import { after, before, beforeEach, test } from "node:test";
-import { createFalProvider, type FalConfig } from "@/lib/providers/fal-provider";
+import { createFalProvider, type FalConfig } from "@/lib/jobs/providers/fal-provider";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 import { type FalFake, startFalFake } from "../fakes/fal-fake";
 import { pollUntilSettled, rejectsWithFailure } from "../fakes/fake-server";

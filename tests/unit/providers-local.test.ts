@@ -8,10 +8,10 @@ import { buffer } from "node:stream/consumers";
 import { after, before, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { frameSize } from "@/lib/providers/frame-size";
-import { wrapPrompt } from "@/lib/providers/local-render-args";
-import { createLocalProvider, RENDER_FAILED } from "@/lib/providers/local-renderer";
-import type { VideoProvider } from "@/lib/providers/types";
+import { frameSize } from "@/lib/jobs/providers/frame-size";
+import { wrapPrompt } from "@/lib/jobs/providers/local-render-args";
+import { createLocalProvider, RENDER_FAILED } from "@/lib/jobs/providers/local-renderer";
+import type { VideoProvider } from "@/lib/jobs/providers/types";
 import type { GenerationSpec, Ratio, Resolution } from "@/lib/catalog/generation-spec";
 import { pollUntilSettled } from "../fakes/fake-server";
 import { probe } from "../helpers/media";
@@ -199,7 +199,7 @@ test("a task whose renderer died is rendered again, same task, same seed", async
 
 test("a render orphaned by a crashed process is recovered by the next process", async () => {
   // A real crash: a child process submits, then dies by SIGKILL; its ffmpeg is left orphaned.
-  const moduleUrl = pathToFileURL(path.resolve("lib/providers/local-renderer.ts")).href;
+  const moduleUrl = pathToFileURL(path.resolve("lib/jobs/providers/local-renderer.ts")).href;
   const script = `
     const { createLocalProvider } = await import(${JSON.stringify(moduleUrl)});
     const p = createLocalProvider({ workDir: ${JSON.stringify(workDir)}, minLatencyMs: 0, faultRate: 0 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { malformedHostResponse } from "@/lib/api/request-host";
-import { ConfigError, parseEnv } from "@/lib/env";
+import { malformedHostResponse } from "@/lib/http/api/request-host";
+import { ConfigError, parseEnv } from "@/lib/platform/env";
 
 test("the public origin is PUBLIC_BASE_URL, else the listen address with a wildcard made reachable", () => {
   const origin = (env: Record<string, string>) => parseEnv(env).publicOrigin;

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, test } from "node:test";
-import { KNOWN_USDC, parseEnv } from "@/lib/env";
-import { createFacilitatorReadiness } from "@/lib/health/readiness";
+import { KNOWN_USDC, parseEnv } from "@/lib/platform/env";
+import { createFacilitatorReadiness } from "@/lib/ops/health/readiness";
 
 const facilitatorReadiness = createFacilitatorReadiness();
 

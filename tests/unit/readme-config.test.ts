@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ENV_VARIABLES } from "@/lib/env";
+import { ENV_VARIABLES } from "@/lib/platform/env";
 
 const guide = readFileSync("docs/operators.md", "utf8");
 const section = guide.slice(guide.indexOf("## Configuration"), guide.indexOf("## Operator tools"));

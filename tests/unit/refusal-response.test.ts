@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { refusalParts, refusalResponse } from "@/lib/api/problem";
-import { withErrors } from "@/lib/api/with-errors";
-import { RefusalError, refusal } from "@/lib/errors/refusal";
-import { FreeEndpointGuard } from "@/lib/limits/free-endpoint-guard";
+import { refusalParts, refusalResponse } from "@/lib/http/api/problem";
+import { withErrors } from "@/lib/http/api/with-errors";
+import { RefusalError, refusal } from "@/lib/platform/errors/refusal";
+import { FreeEndpointGuard } from "@/lib/platform/limits/free-endpoint-guard";
 
 test("a refusal is answered as problem+json: the standard members, then the domain's, in one fixed order", async () => {
   const r = refusal("content_policy", "image: a face", {

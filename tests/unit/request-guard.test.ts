@@ -3,7 +3,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { before, describe, test } from "node:test";
-import { type ClientIdentity, type GuardRule, guardRequest } from "@/lib/limits/request-guard";
+import {
+  type ClientIdentity,
+  type GuardRule,
+  guardRequest,
+} from "@/lib/platform/limits/request-guard";
 import { services } from "@/lib/server/services";
 
 const rule = (bucket: GuardRule["bucket"], perMinute: number): GuardRule => ({

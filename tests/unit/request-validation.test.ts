@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { findAnyProductBySku, type Product } from "@/lib/catalog/products";
-import { parseGenerationBody } from "@/lib/requests/parse-generation";
+import { parseGenerationBody } from "@/lib/catalog/requests/parse-generation";
 
 const enc = (v: unknown) => new TextEncoder().encode(typeof v === "string" ? v : JSON.stringify(v));
 const fixed = findAnyProductBySku("alpha-5s-720p") as Product;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { allowedMethods, ROUTES, unroutedResponse } from "@/lib/api/unrouted";
+import { allowedMethods, ROUTES, unroutedResponse } from "@/lib/http/api/unrouted";
 
 const APP = path.join(import.meta.dirname, "../../app");
 

@@ -11,12 +11,12 @@ import {
   toHex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/platform/db/client";
 import { devnetAccount, devnetPrivateKey } from "@/lib/devnet/accounts";
-import { localChain } from "@/lib/payments/chain";
-import { createOperatorWallet, type OperatorWallet } from "@/lib/payments/operator-wallet";
-import { openRefund, type RefundRow, refundForJob } from "@/lib/refunds/repository";
-import { driveRefund } from "@/lib/refunds/send-refund";
+import { localChain } from "@/lib/money/payments/chain";
+import { createOperatorWallet, type OperatorWallet } from "@/lib/money/payments/operator-wallet";
+import { openRefund, type RefundRow, refundForJob } from "@/lib/money/refunds/repository";
+import { driveRefund } from "@/lib/money/refunds/send-refund";
 import { startTestChain, type TestChain } from "../helpers/chain";
 import { queuedJob, tempDb } from "../helpers/jobs";
 import { type RpcFaultProxy, startRpcFaultProxy } from "../helpers/rpc-fault-proxy";

@@ -6,19 +6,19 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { and, eq } from "drizzle-orm";
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
-import { auditEvents } from "@/lib/db/schema";
+import { auditEvents } from "@/lib/platform/db/schema";
 import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
-import { findLiveKey } from "@/lib/idempotency/key-repository";
-import { payerScopedKey } from "@/lib/idempotency/payer-scope";
+import { findLiveKey } from "@/lib/checkout/idempotency/key-repository";
+import { payerScopedKey } from "@/lib/checkout/idempotency/payer-scope";
 import { getJob } from "@/lib/jobs/repository";
-import { createChainHeads } from "@/lib/payments/chain-head";
+import { createChainHeads } from "@/lib/money/payments/chain-head";
 import {
   findPaymentByAuthorization,
   getPaymentForJob,
   type PaymentRow,
-} from "@/lib/payments/repository";
-import { type ReconcileOptions, reconcilePayments } from "@/lib/settlement/reconcile";
-import type { Settler } from "@/lib/settlement/settle-stale";
+} from "@/lib/money/payments/repository";
+import { type ReconcileOptions, reconcilePayments } from "@/lib/checkout/settlement/reconcile";
+import type { Settler } from "@/lib/checkout/settlement/settle-stale";
 import { startCheckoutHarness } from "../helpers/checkout";
 import { type RpcFaultProxy, startRpcFaultProxy } from "../helpers/rpc-fault-proxy";
 

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { attempts, refunds, webhookDeliveries } from "@/lib/db/schema";
-import { IllegalMoveError } from "@/lib/db/status-transitions";
+import type { Db } from "@/lib/platform/db/client";
+import { attempts } from "@/lib/jobs/schema";
+import { refunds } from "@/lib/money/schema";
+import { webhookDeliveries } from "@/lib/notify/schema";
+import { IllegalMoveError } from "@/lib/platform/db/status-transitions";
 import {
   endAttempt,
   markAttemptRunning,
@@ -12,14 +14,19 @@ import {
   startAttempt,
 } from "@/lib/jobs/attempt-repository";
 import { changeStatus, StaleJobError } from "@/lib/jobs/repository";
-import { openRefund, refundForJob, StaleRefundError, updateRefund } from "@/lib/refunds/repository";
+import {
+  openRefund,
+  refundForJob,
+  StaleRefundError,
+  updateRefund,
+} from "@/lib/money/refunds/repository";
 import {
   claimDueDeliveries,
   enqueueEvent,
   recordAttempt,
   StaleDeliveryError,
   saveEndpoint,
-} from "@/lib/webhooks/repository";
+} from "@/lib/notify/webhooks/repository";
 import { payerSequence, queuedJob, tempDbForSuite } from "../helpers/jobs";
 
 /** Each entity's status writes on a real (PGlite) database: refused moves and lost races write nothing. */

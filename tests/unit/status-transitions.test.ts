@@ -5,12 +5,12 @@ import {
   checkMove,
   IllegalMoveError,
   type Transitions,
-} from "@/lib/db/status-transitions";
+} from "@/lib/platform/db/status-transitions";
 import { ATTEMPT_STATUSES, ATTEMPT_TRANSITIONS } from "@/lib/jobs/attempt-status";
 import { JOB_STATUSES, JOB_TRANSITIONS } from "@/lib/jobs/state-machine";
-import { PAYMENT_STATUSES, PAYMENT_TRANSITIONS } from "@/lib/payments/payment-status";
-import { REFUND_STATUSES, REFUND_TRANSITIONS } from "@/lib/refunds/refund-status";
-import { DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from "@/lib/webhooks/webhook-status";
+import { PAYMENT_STATUSES, PAYMENT_TRANSITIONS } from "@/lib/money/payments/payment-status";
+import { REFUND_STATUSES, REFUND_TRANSITIONS } from "@/lib/money/refunds/refund-status";
+import { DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from "@/lib/notify/webhooks/webhook-status";
 
 /** Every pair of statuses: exactly `allowed` may move, every other pair is refused with IllegalMoveError. */
 function assertTable<S extends string>(

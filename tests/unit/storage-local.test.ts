@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { after, test } from "node:test";
-import { removeExpiredVideos, sweepOrphanPartials } from "@/lib/storage/cleanup";
-import { createLocalStore } from "@/lib/storage/local-store";
-import type { VideoStore } from "@/lib/storage/types";
-import { checkVideoLink } from "@/lib/storage/url-signing";
+import { removeExpiredVideos, sweepOrphanPartials } from "@/lib/media/storage/cleanup";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import type { VideoStore } from "@/lib/media/storage/types";
+import { checkVideoLink } from "@/lib/media/storage/url-signing";
 
 const SECRET = "local-store-test-secret-0123456789";
 const dirs: string[] = [];

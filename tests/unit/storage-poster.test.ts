@@ -7,11 +7,11 @@ import { Readable } from "node:stream";
 import { after, test } from "node:test";
 import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
-import { removeExpiredVideos } from "@/lib/storage/cleanup";
-import { createLocalStore } from "@/lib/storage/local-store";
-import { posterKey, putVideoWithPoster } from "@/lib/storage/poster";
-import { serveVideo } from "@/lib/api/serve-video";
-import { signVideoPath } from "@/lib/storage/url-signing";
+import { removeExpiredVideos } from "@/lib/media/storage/cleanup";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import { posterKey, putVideoWithPoster } from "@/lib/media/storage/poster";
+import { serveVideo } from "@/lib/http/api/serve-video";
+import { signVideoPath } from "@/lib/media/storage/url-signing";
 
 const SECRET = "poster-test-secret-0123456789abcdef";
 const dirs: string[] = [];

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { createLocalStore } from "@/lib/storage/local-store";
-import { createS3Store } from "@/lib/storage/s3-store";
-import type { VideoStore } from "@/lib/storage/types";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import { createS3Store } from "@/lib/media/storage/s3-store";
+import type { VideoStore } from "@/lib/media/storage/types";
 import { startFakeS3 } from "@/tests/fakes/s3-fake";
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -8,8 +8,8 @@ import {
   MAX_PRESIGN_SECONDS,
   objectKey,
   presignSeconds,
-} from "@/lib/storage/s3-store";
-import type { VideoStore } from "@/lib/storage/types";
+} from "@/lib/media/storage/s3-store";
+import type { VideoStore } from "@/lib/media/storage/types";
 
 let s3: FakeS3;
 let store: VideoStore;

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { after, before, test } from "node:test";
-import { createLocalStore } from "@/lib/storage/local-store";
-import { parseRange, serveVideo } from "@/lib/api/serve-video";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import { parseRange, serveVideo } from "@/lib/http/api/serve-video";
 
 const SECRET = "serve-test-secret-abcdefghijklmnop";
 const NOW = new Date("2026-05-01T12:00:00Z");

@@ -11,11 +11,11 @@ import {
   type SIWxExtension,
   type SIWxPayload,
 } from "@x402/extensions/sign-in-with-x";
-import { walletProofResponse } from "@/lib/api/wallet-proof-response";
-import type { Db } from "@/lib/db/client";
+import { walletProofResponse } from "@/lib/http/api/wallet-proof-response";
+import type { Db } from "@/lib/platform/db/client";
 import { devnetAccount } from "@/lib/devnet/accounts";
-import { issueNonce, NONCE_TTL_MS, openNonce } from "@/lib/wallet-auth/nonce";
-import { provenWallet, signInChallenge } from "@/lib/wallet-auth/sign-in";
+import { issueNonce, NONCE_TTL_MS, openNonce } from "@/lib/money/wallet-auth/nonce";
+import { provenWallet, signInChallenge } from "@/lib/money/wallet-auth/sign-in";
 import { openTestDatabase } from "../helpers/database";
 import { tempDb } from "../helpers/jobs";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { GIVE_UP_AFTER_MS, MAX_DELAY_MS, nextAttemptAt } from "@/lib/webhooks/backoff";
+import { GIVE_UP_AFTER_MS, MAX_DELAY_MS, nextAttemptAt } from "@/lib/notify/webhooks/backoff";
 
 const BASE = 10_000;
 const mid = () => 0.5; // no jitter: the factor is exactly 1

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type CallbackPolicy, vetCallbackUrl } from "@/lib/webhooks/callback-url";
+import { type CallbackPolicy, vetCallbackUrl } from "@/lib/notify/webhooks/callback-url";
 
 // DNS is the outside world: each name answers what the test says.
 const DNS: Record<string, string[]> = {

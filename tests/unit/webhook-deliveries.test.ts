@@ -1,13 +1,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/platform/db/client";
 import { changeStatus } from "@/lib/jobs/repository";
-import { openRefund, refundForJob } from "@/lib/refunds/repository";
-import { jobView } from "@/lib/job-events/job-view";
-import { jobViewSchema } from "@/lib/job-events/job-view-schema";
-import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/webhooks/deliver-due";
-import { webhookAttempts, webhookOnRefundConfirmed } from "@/lib/webhooks/events";
-import { claimDueDeliveries, deliveriesForJob, saveEndpoint } from "@/lib/webhooks/repository";
+import { openRefund, refundForJob } from "@/lib/money/refunds/repository";
+import { jobView } from "@/lib/notify/job-events/job-view";
+import { jobViewSchema } from "@/lib/notify/job-events/job-view-schema";
+import { deliverDueWebhooks, type WebhookDriverConfig } from "@/lib/notify/webhooks/deliver-due";
+import { webhookAttempts, webhookOnRefundConfirmed } from "@/lib/notify/webhooks/events";
+import {
+  claimDueDeliveries,
+  deliveriesForJob,
+  saveEndpoint,
+} from "@/lib/notify/webhooks/repository";
 import { drainOutbox, payerSequence, queuedJob, tempDbForSuite } from "../helpers/jobs";
 import { startWebhookReceiver, verifyStandardWebhook } from "../helpers/webhook-receiver";
 

@@ -4,12 +4,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { createPublicClient, http, type PublicClient } from "viem";
-import { localChain } from "@/lib/payments/chain";
-import { createChainHeads } from "@/lib/payments/chain-head";
-import { createLocalStore } from "@/lib/storage/local-store";
-import { DeliveryLane } from "@/lib/webhooks/delivery-lane";
-import { enqueueEvent, saveEndpoint } from "@/lib/webhooks/repository";
-import { runMaintenance } from "@/lib/workflow/maintenance";
+import { localChain } from "@/lib/money/payments/chain";
+import { createChainHeads } from "@/lib/money/payments/chain-head";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import { DeliveryLane } from "@/lib/notify/webhooks/delivery-lane";
+import { enqueueEvent, saveEndpoint } from "@/lib/notify/webhooks/repository";
+import { runMaintenance } from "@/lib/server/workflow/maintenance";
 import { payerSequence, queuedJob, tempDbPerTest } from "../helpers/jobs";
 
 const freshDb = tempDbPerTest();

@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { didDocumentResponse } from "@/lib/api/did-document-response";
+import { didDocumentResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { inngestHandlers } from "@/lib/workflow/inngest-serve";
+import { withErrors } from "@/lib/http";
+import { inngestHandlers } from "@/lib/server";
 
 export const dynamic = "force-dynamic";
 

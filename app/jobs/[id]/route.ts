@@ -1,6 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { jobResponse } from "@/lib/api/job-response";
-import { cancelJobResponse } from "@/lib/api/cancel-job-response";
+import { cancelJobResponse, jobResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

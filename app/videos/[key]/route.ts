@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { serveStoredVideo } from "@/lib/api/serve-stored-video";
+import { serveStoredVideo, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,4 @@
-import { paidPostResponse } from "@/lib/api/checkout-response";
-import { withErrors } from "@/lib/api/with-errors";
+import { paidPostResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,4 @@
-import { withErrors } from "@/lib/api/with-errors";
-import { jobEventsResponse } from "@/lib/api/job-events-response";
+import { jobEventsResponse, withErrors } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,19 @@
+export type { FrameImage, GenerationSpec, ModelId, Ratio, Resolution } from "./generation-spec";
+export {
+  ALL_PRODUCTS,
+  IMAGE_PRODUCTS,
+  PRODUCTS,
+  findAnyProductBySku,
+  findProduct,
+  type AnyProduct,
+  type CustomProduct,
+  type FixedProduct,
+  type ImageProduct,
+} from "./products";
+export { formatUsd, priceRange, quote } from "./quote";
+export { isJsonContentType } from "./requests/content-type";
+export { UPLOAD_ID, parseImageRef, type ImageRef } from "./requests/image-ref";
+export { exampleBody, requestBodyJsonSchema, toSchema } from "./requests/json-schema";
+export { parseGenerationBody } from "./requests/parse-generation";
+export { parseImageGenerationBody, type ImageRequest } from "./requests/parse-image-generation";
+export { readBodyLimited } from "./requests/read-body";

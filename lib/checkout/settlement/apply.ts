@@ -1,0 +1,94 @@
+import type { SettleResponse } from "@x402/core/types";
+import { appendAudit, auditedTransaction, type Db } from "@/lib/platform";
+import { completeJobKeys, releaseJobKeys } from "@/lib/checkout/idempotency/key-repository";
+import { changeStatus, getJob } from "@/lib/jobs";
+import { getPaymentForJob, updatePayment } from "@/lib/money";
+import { type SettledAnswer, settledAnswer } from "@/lib/checkout/settlement/settled-answer";
+
+/** What became of a payment's settlement, from the facilitator's answer or from the chain. */
+export type Settlement =
+  | { kind: "settled"; transaction: string | null }
+  | { kind: "failed"; reason: string }
+  | { kind: "unknown"; reason: string };
+
+export type ApplySettlement = {
+  jobId: string;
+  paymentId: string;
+  settlement: Settlement;
+  /** The facilitator's settlement, when it was the one that answered (the paid request). */
+  settleResponse?: SettleResponse;
+  /** The origin the client used: the paid request's answer then carries the signed receipt. */
+  receiptBaseUrl?: string;
+  /** Who learnt the outcome, for the audit record (absent for the paid request itself). */
+  via?: "reconciler";
+};
+
+/**
+ * The one place a settlement outcome is written down, in one audited transaction: settled moves
+ * the job pending_settlement → queued and completes its keys (Idempotency-Key, payment-identifier)
+ * with the answer; failed cancels it (nothing charged) and releases its keys so the client may pay
+ * again; unknown only marks the payment, for the
+ * reconciler. A job no longer pending_settlement is left as it is, and a payment already settled is
+ * never marked otherwise. Returns the job it queued, for the caller to wake the engine, and the
+ * settled answer.
+ */
+export async function applySettlement(
+  db: Db,
+  { jobId, paymentId, settlement, settleResponse, receiptBaseUrl, via }: ApplySettlement,
+): Promise<{ queued: { id: string; payer: string } | null; answer?: SettledAnswer }> {
+  const now = new Date();
+  const by = via ? { via } : {};
+  return auditedTransaction(db, async (tx) => {
+    const pending = async () => (await getJob(tx, jobId))?.status === "pending_settlement";
+    const was = (await getPaymentForJob(tx, jobId))?.status;
+    if (!was) throw new Error(`job ${jobId} has no payment`);
+    if (settlement.kind === "settled") {
+      const { transaction } = settlement;
+      // Settled already (the other learner was first): the first record of the money stands.
+      if (was !== "settled") {
+        await updatePayment(tx, paymentId, was, { status: "settled", transaction, settledAt: now });
+        await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
+      }
+      if (!(await pending())) return { queued: null };
+      const queued = await changeStatus(tx, jobId, "pending_settlement", "queued", {
+        queuedAt: now,
+        runAfter: now,
+      });
+      const payment = await getPaymentForJob(tx, jobId);
+      if (!payment) throw new Error(`job ${jobId} has no payment`);
+      const answer = await settledAnswer(tx, payment, {
+        settlement: settleResponse,
+        receiptBaseUrl,
+      });
+      await completeJobKeys(tx, jobId, answer.body, answer.paymentResponse);
+      return { queued: { id: queued.id, payer: queued.payer }, answer };
+    }
+    // Two learners may race (a slow request and the reconciler): money that moved stays moved.
+    if (was === "settled") return { queued: null };
+    const { reason } = settlement;
+    if (settlement.kind === "unknown") {
+      // Only a verified payment becomes unknown: a known outcome is never forgotten.
+      if (was === "verified") {
+        await updatePayment(tx, paymentId, was, { status: "unknown", failureReason: reason });
+        await appendAudit(tx, "payment.unknown", jobId, { reason, ...by });
+      }
+      return { queued: null };
+    }
+    if (was !== "failed") {
+      await updatePayment(tx, paymentId, was, { status: "failed", failureReason: reason });
+      await appendAudit(tx, "payment.failed", jobId, { reason, ...by });
+    }
+    if (await pending()) {
+      await changeStatus(tx, jobId, "pending_settlement", "cancelled", {
+        finishedAt: now,
+        error: {
+          code: "settlement_failed",
+          message: "The payment could not be settled; nothing was charged.",
+          retryable: true,
+        },
+      });
+    }
+    await releaseJobKeys(tx, jobId);
+    return { queued: null };
+  });
+}

@@ -1,0 +1,1 @@
+export { devnetFaultHooks } from "./install-faults";

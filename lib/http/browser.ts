@@ -1,0 +1,2 @@
+export { browserRpcUrl } from "./storefront/browser-rpc";
+export type { StudioConfig } from "./storefront/studio-config";

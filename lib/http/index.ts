@@ -1,0 +1,18 @@
+export { cancelJobResponse } from "./api/cancel-job-response";
+export { paidPostResponse } from "./api/checkout-response";
+export { didDocumentResponse } from "./api/did-document-response";
+export { jobEventsResponse } from "./api/job-events-response";
+export { jobResponse } from "./api/job-response";
+export { livenessResponse } from "./api/liveness-response";
+export { readinessResponse } from "./api/readiness-response";
+export { serveStoredVideo } from "./api/serve-stored-video";
+export {
+  llmsTxtResponse,
+  openApiResponse,
+  statusResponse,
+  storefrontResponse,
+} from "./api/storefront-responses";
+export { uploadResponse } from "./api/upload-response";
+export { walletJobsResponse } from "./api/wallet-jobs-response";
+export { withErrors } from "./api/with-errors";
+export { studioConfig } from "./storefront/studio-config";

@@ -1,0 +1,1 @@
+export { nearestRatio } from "./providers/frame-size";

@@ -1,0 +1,36 @@
+export { OUTPUT_POLICY_CODE, OUTPUT_UNSCREENED_CODE, advance, type AdvanceDeps } from "./advance";
+export { cancelJob, type CancelOutcome, type Canceller } from "./cancel-job";
+export {
+  JOB_CHANGED_TOPIC,
+  JOB_FINISHED_TOPIC,
+  type JobChanged,
+  type JobFinished,
+} from "./job-outbox";
+export { jobPayment, jobProgress, type JobPayment, type JobProgress } from "./job-progress";
+export { claimDueJobs, releaseLease, renewLease } from "./lease-repository";
+export { jobPaymentSchema, jobProgressSchema, providerReliabilitySchema } from "./live-schemas";
+export { decodeCursor, jobsOfPayer } from "./payer-history";
+export { median, providerReliability } from "./provider-window-repository";
+export { nearestRatio } from "./providers/frame-size";
+export { providersFromEnv } from "./providers/registry";
+export {
+  changeStatus,
+  countActiveJobs,
+  findJob,
+  forgetVideos,
+  getJob,
+  insertJob,
+  jobsWithExpiredVideos,
+  lockCapacity,
+  type JobRow,
+} from "./repository";
+export { jobs, ofJob } from "./schema";
+export { createVideoScreener } from "./screen-delivered-video";
+export {
+  ACTIVE_STATUSES,
+  JOB_STATUSES,
+  isJobStatus,
+  isTerminal,
+  type JobStatus,
+} from "./state-machine";
+export { jobCountsByStatus, recentGenerationSeconds } from "./stats-repository";

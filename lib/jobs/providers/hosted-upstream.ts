@@ -1,0 +1,165 @@
+import {
+  type ImageLoader,
+  type PollResult,
+  ProviderFailure,
+  type ProviderError,
+} from "@/lib/jobs/providers/types";
+import type { GenerationSpec } from "@/lib/catalog";
+
+/** HTTP plumbing shared by the hosted upstreams (ark, fal): timeouts and payer-safe error mapping. */
+
+export type UpstreamReply = { status: number; ok: boolean; headers: Headers; body: unknown };
+
+/** Settings every hosted upstream takes beside its own addresses. */
+export type UpstreamConfig = {
+  apiKey: string;
+  requestTimeoutMs: number;
+  fetch?: typeof fetch;
+  loadImage?: ImageLoader;
+};
+
+/** JSON requests to one upstream: its credentials on every request, the configured deadline. */
+export function upstreamCaller(config: UpstreamConfig, authorization: string) {
+  const fetchImpl = config.fetch ?? fetch;
+  const headers = { authorization, "content-type": "application/json" };
+  return (url: string, init: RequestInit) =>
+    requestJson(fetchImpl, url, { ...init, headers }, config.requestTimeoutMs);
+}
+
+/** A 2xx reply that does not say what it should: the upstream misbehaved; another try may work. */
+export function unreadableReply(message: string): ProviderFailure {
+  return new ProviderFailure({ code: "upstream_error", message, retryable: true });
+}
+
+/** A task the upstream no longer knows (expired, purged): another attempt may still succeed. */
+export const TASK_LOST: ProviderError = {
+  code: "upstream_task_lost",
+  message: "The upstream no longer knows this task.",
+  retryable: true,
+};
+
+export const BROKEN_VIDEO: ProviderError = {
+  code: "broken_video",
+  message: "The upstream delivered a broken video.",
+  retryable: true,
+};
+
+export const UPSTREAM_TIMEOUT: ProviderError = {
+  code: "upstream_timeout",
+  message: "The upstream did not answer in time.",
+  retryable: true,
+};
+
+/**
+ * A task the upstream calls finished: its video, or a retryable failure when it sent none
+ * (an empty URL counts as none).
+ */
+export function finishedTask(
+  videoUrl: string | null | undefined,
+  seed: number | null,
+  framesPerSecond: number | null,
+): PollResult {
+  if (!videoUrl)
+    return {
+      state: "failed",
+      error: {
+        code: "broken_video",
+        message: "The upstream finished without a video.",
+        retryable: true,
+      },
+    };
+  return { state: "succeeded", videoUrl, seed, framesPerSecond };
+}
+
+/** Thrown errors never reach a payer verbatim: they may carry URLs, keys or stack traces. */
+export function networkFailure(error: unknown): ProviderError {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+  if (name === "TimeoutError" || name === "AbortError") return UPSTREAM_TIMEOUT;
+  return {
+    code: "upstream_unreachable",
+    message: "The upstream could not be reached.",
+    retryable: true,
+  };
+}
+
+/**
+ * One JSON request with a deadline covering the whole exchange (headers and body), so a hung
+ * upstream costs at most `timeoutMs`. Non-JSON bodies (HTML error pages) come back as null.
+ */
+export async function requestJson(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<UpstreamReply> {
+  try {
+    const res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: res.status, ok: res.ok, headers: res.headers, body };
+  } catch (error) {
+    throw new ProviderFailure(networkFailure(error));
+  }
+}
+
+export type FailureHints = {
+  /** The upstream's moderation refused the prompt or the output. */
+  moderated?: boolean;
+  /** The upstream's own verdict on retrying, when it gives one. */
+  retryable?: boolean;
+  /** The upstream's machine-readable error code; only identifier characters are kept. */
+  upstreamCode?: string;
+};
+
+/** Maps an upstream HTTP failure to a payer-safe error. */
+export function httpFailure(status: number, hints: FailureHints = {}): ProviderError {
+  if (hints.moderated) {
+    return {
+      code: "content_rejected_upstream",
+      message: "The upstream's moderation refused this request.",
+      retryable: false,
+    };
+  }
+  // A wrong key will not fix itself on a retry, whatever the upstream says.
+  if (status === 401 || status === 403)
+    return {
+      code: "upstream_auth",
+      message: "The upstream refused our credentials.",
+      retryable: false,
+    };
+  const code = hints.upstreamCode?.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 64);
+  const tag = code ? `HTTP ${status} ${code}` : `HTTP ${status}`;
+  if (status === 429)
+    return {
+      code: "upstream_busy",
+      message: `The upstream is rate limiting or overloaded (${tag}).`,
+      retryable: hints.retryable ?? true,
+    };
+  if (status === 408 || status >= 500)
+    return {
+      code: "upstream_error",
+      message: `The upstream failed (${tag}).`,
+      retryable: hints.retryable ?? true,
+    };
+  return {
+    code: "upstream_rejected",
+    message: `The upstream rejected the request (${tag}).`,
+    retryable: hints.retryable ?? false,
+  };
+}
+
+/** The fast model renders at most 720p on every upstream; refused before anything is sent. */
+export function assertSupported(spec: GenerationSpec): void {
+  if (spec.model === "alpha-2.0-fast" && spec.resolution === "1080p") {
+    throw new ProviderFailure({
+      code: "unsupported_resolution",
+      message: "alpha-2.0-fast does not render 1080p.",
+      retryable: false,
+    });
+  }
+}

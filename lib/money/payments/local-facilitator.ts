@@ -1,0 +1,97 @@
+import type { FacilitatorClient } from "@x402/core/server";
+import { x402Facilitator } from "@x402/core/facilitator";
+import type { Network } from "@x402/core/types";
+import { toFacilitatorEvmSigner } from "@x402/evm";
+import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { type Abi, concat, encodeFunctionData, keccak256 } from "viem";
+import type { ChainHeads } from "@/lib/money/payments/chain-head";
+import type { OperatorWallet } from "@/lib/money/payments/operator-wallet";
+
+/**
+ * The x402 exact-scheme facilitator running in-process against the devnet, exposed through the
+ * same FacilitatorClient interface a hosted facilitator has.
+ */
+export function createLocalFacilitator(
+  wallet: OperatorWallet,
+  network: Network,
+): FacilitatorClient {
+  return createLocalFacilitatorFor([{ wallet, network }]);
+}
+
+/**
+ * One in-process facilitator for several networks, each settled from its own chain's wallet.
+ * `heads`, when given, hears of the block each settlement landed in.
+ */
+export function createLocalFacilitatorFor(
+  chains: ReadonlyArray<{ wallet: OperatorWallet; network: Network }>,
+  heads?: Pick<ChainHeads, "note">,
+): FacilitatorClient {
+  const facilitator = new x402Facilitator();
+  for (const { wallet, network } of chains)
+    facilitator.register(network, new ExactEvmScheme(facilitatorSigner(wallet, heads)));
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () =>
+      facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
+  };
+}
+
+function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "note">) {
+  const { client } = wallet;
+  const send = signThenSend(wallet);
+  return toFacilitatorEvmSigner(
+    {
+      address: wallet.account.address,
+      readContract: (args) =>
+        client.readContract(args as Parameters<typeof client.readContract>[0]),
+      verifyTypedData: (args) =>
+        client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
+      writeContract: (args) =>
+        send(
+          args.address,
+          concat([
+            encodeFunctionData({
+              abi: args.abi as Abi,
+              functionName: args.functionName,
+              args: args.args,
+            }),
+            args.dataSuffix ?? "0x",
+          ]),
+          args.gas,
+        ),
+      sendTransaction: (args) => send(args.to, args.data),
+      waitForTransactionReceipt: async (args) => {
+        const receipt = await client.waitForTransactionReceipt(args);
+        heads?.note(client.chain.id, receipt.blockNumber);
+        return receipt;
+      },
+      getCode: (args) => client.getCode(args),
+    },
+    { confirmationTimeoutMs: 30_000 },
+  );
+}
+
+/**
+ * Signs first, so the transaction's hash is known before it is broadcast, then returns that hash
+ * whatever the broadcast answers: a lost or failed answer may hide a transaction that landed.
+ * The receipt wait then decides; no receipt in time makes the settlement `pending` (unknown),
+ * which the reconciler settles from the chain, never "failed". Errors before signing (a gas
+ * estimate that reverts, a read that fails) mean nothing was sent and still throw.
+ */
+function signThenSend(wallet: OperatorWallet) {
+  const { client, account, serialize } = wallet;
+  return (to: `0x${string}`, data: `0x${string}`, gas?: bigint) =>
+    serialize(async () => {
+      const request = await client.prepareTransactionRequest({
+        account,
+        chain: client.chain,
+        to,
+        data,
+        ...(gas ? { gas } : {}),
+      });
+      const raw = await client.signTransaction(request as never);
+      await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+      return keccak256(raw);
+    });
+}

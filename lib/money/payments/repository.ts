@@ -1,0 +1,92 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { checkMove, type Db, staleErrorOf } from "@/lib/platform";
+import { payments } from "@/lib/money/schema";
+import { PAYMENT_TRANSITIONS, type PaymentStatus } from "@/lib/money/payments/payment-status";
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentStatus } from "@/lib/money/payments/payment-status";
+
+export async function findPaymentByAuthorization(
+  db: Db,
+  network: string,
+  payer: string,
+  nonce: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.network, network),
+        eq(payments.payer, payer.toLowerCase()),
+        eq(payments.nonce, nonce.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertPayment(db: Db, payment: typeof payments.$inferInsert): Promise<void> {
+  await db
+    .insert(payments)
+    .values({ ...payment, payer: payment.payer.toLowerCase(), nonce: payment.nonce.toLowerCase() });
+}
+
+export const StalePaymentError = staleErrorOf<PaymentStatus>("payment", "StalePaymentError");
+
+/**
+ * Moves a payment `from` → `patch.status` if the table allows it and the row is still in `from`
+ * (compare-and-set): of two learners racing (a slow request, the reconciler), the loser throws
+ * StalePaymentError and never overwrites what the winner wrote.
+ */
+export async function updatePayment(
+  db: Db,
+  id: string,
+  from: PaymentStatus,
+  patch: {
+    status: PaymentStatus;
+    transaction?: string | null;
+    failureReason?: string | null;
+    settledAt?: Date | null;
+  },
+): Promise<void> {
+  checkMove("payment", PAYMENT_TRANSITIONS, from, patch.status);
+  const rows = await db
+    .update(payments)
+    .set(patch)
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
+    .returning({ id: payments.id });
+  if (rows.length === 0) throw new StalePaymentError(id, from);
+}
+
+export async function getPaymentForJob(db: Db, jobId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.jobId, jobId)).limit(1);
+  return row;
+}
+
+/** Payments whose settlement is undecided: `unknown`, or still `verified` since before `staleBefore`. */
+export async function findOpenPayments(db: Db, staleBefore: Date): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      or(
+        eq(payments.status, "unknown"),
+        and(eq(payments.status, "verified"), lt(payments.createdAt, staleBefore)),
+      ),
+    );
+}
+
+/** Keeps the payment's receipt unless it has one already; returns whether this one was kept. */
+export async function storeReceiptOnce(
+  db: Db,
+  paymentId: string,
+  receipt: unknown,
+): Promise<boolean> {
+  const [stored] = await db
+    .update(payments)
+    .set({ receipt })
+    .where(and(eq(payments.id, paymentId), isNull(payments.receipt)))
+    .returning({ receipt: payments.receipt });
+  return stored !== undefined;
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import type { JWSSignedReceipt } from "@x402/extensions/offer-receipt";
+import { findAnyProductBySku } from "@/lib/catalog";
+import type { Db } from "@/lib/platform";
+import { getJob, type JobRow } from "@/lib/jobs";
+import {
+  getPaymentForJob,
+  type PaymentRow,
+  storeReceiptOnce,
+} from "@/lib/money/payments/repository";
+import { signReceipt } from "@/lib/money/receipts/receipt";
+
+/**
+ * The signed receipt of a job's settled payment, issued once and kept with the payment, so the
+ * paid 200, its replays and GET /jobs/{id} all carry the same one. A payment settled by the
+ * reconciler (no 200 was sent) gets its receipt the first time someone asks. Null while unpaid.
+ * `known`: the job and its payment row when the caller has just read them.
+ */
+export async function jobReceipt(
+  db: Db,
+  jobId: string,
+  baseUrl: string,
+  known?: { job: JobRow; payment: PaymentRow | undefined },
+): Promise<JWSSignedReceipt | null> {
+  const payment = known ? known.payment : await getPaymentForJob(db, jobId);
+  if (payment?.status !== "settled" || !payment.transaction) return null;
+  if (payment.receipt) return payment.receipt as JWSSignedReceipt;
+  const job = known?.job ?? (await getJob(db, jobId));
+  const product = job ? findAnyProductBySku(job.sku) : undefined;
+  if (!job || !product) return null;
+  const receipt = await signReceipt(
+    {
+      network: payment.network,
+      resourceUrl: `${baseUrl}${product.path}`,
+      payer: payment.payer,
+      issuedAt: Math.floor((payment.settledAt ?? new Date()).getTime() / 1000),
+      transaction: payment.transaction,
+      jobId: job.id,
+      sku: job.sku,
+      amount: String(payment.amountAtomic),
+      asset: payment.asset,
+      payTo: payment.payTo,
+    },
+    baseUrl,
+  );
+  // First issuer wins: a concurrent reader's receipt is the one everybody gets from then on.
+  if (await storeReceiptOnce(db, payment.id, receipt)) return receipt;
+  return ((await getPaymentForJob(db, jobId))?.receipt ?? null) as JWSSignedReceipt | null;
+}

@@ -1,0 +1,13 @@
+export { announceJobChange } from "./job-events/announce";
+export { startJobEventHub } from "./job-events/hub";
+export { openJobStream } from "./job-events/job-stream";
+export { jobViewContext } from "./job-events/job-view-context";
+export { jobViewSchema } from "./job-events/job-view-schema";
+export { jobView } from "./job-events/job-view";
+export { liveJobPaths } from "./job-events/openapi-live";
+export { WEBHOOK_URL_HEADER } from "./webhooks/callback-url";
+export { vetCallback, withWebhookSecret } from "./webhooks/checkout-callback";
+export { DeliveryLane } from "./webhooks/delivery-lane";
+export { webhookOnJobFinished, webhookOnRefundConfirmed } from "./webhooks/events";
+export { saveEndpoint } from "./webhooks/repository";
+export { WEBHOOK_URL_PARAMETER, webhookSecretSchema } from "./webhooks/response-schema";

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { type Db, getEnv } from "@/lib/platform";
+
+/** The one channel (Postgres NOTIFY and Redis pub/sub alike); the payload is the job id. */
+export const JOB_EVENTS_CHANNEL = "reel402_job_events";
+
+// Per module copy, not per process: announcements are made deep in the repositories, which no
+// caller hands a connection; a second copy of this module costs one more publishing connection,
+// and a message published on either reaches every subscriber alike.
+let publisher: Redis | null | undefined;
+
+function redisPublisher(): Redis | null {
+  if (publisher !== undefined) return publisher;
+  let url: string | undefined;
+  try {
+    url = getEnv().redisUrl;
+  } catch {
+    url = undefined;
+  }
+  publisher = null;
+  if (url) {
+    const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    redis.on("error", (error: Error) => console.warn(`[job-events] redis: ${error.message}`));
+    publisher = redis;
+  }
+  return publisher;
+}
+
+/**
+ * Tells every process watching the job that it changed. Inside the caller's transaction NOTIFY is
+ * delivered on commit, so a listener never reads ahead of the change; a Redis message may arrive
+ * before the commit, which the watchers cover by looking again shortly after an empty read.
+ * A lost announcement only delays a stream until its next heartbeat look.
+ */
+export async function announceJobChange(db: Db, jobId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${jobId})`);
+  redisPublisher()
+    ?.publish(JOB_EVENTS_CHANNEL, jobId)
+    .catch(() => undefined);
+}
+
+/** Closes the Redis publisher, if one was opened (shutdown and tests). */
+export async function closeAnnouncer(): Promise<void> {
+  const redis = publisher;
+  publisher = undefined;
+  if (redis) await redis.quit().catch(() => redis.disconnect());
+}

@@ -1,0 +1,137 @@
+import { formatUsd, type GenerationSpec } from "@/lib/catalog";
+import type { Db } from "@/lib/platform";
+import type { JobRequestView, JobView } from "@/lib/notify/job-events/job-view-schema";
+import {
+  findJob,
+  jobPayment,
+  type JobPayment,
+  jobProgress,
+  type JobProgress,
+  type JobRow,
+} from "@/lib/jobs";
+import {
+  getPaymentForJob,
+  jobReceipt,
+  type PaymentRow,
+  refundForJob,
+  type RefundRow,
+} from "@/lib/money";
+import { posterKey } from "@/lib/media";
+import { webhookAttempts } from "@/lib/notify/webhooks/events";
+
+export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
+
+/** What building a job view needs besides the database. */
+export type JobViewContext = {
+  /** Signs a link to a stored object (the video, its poster) valid until `expiresAt`. */
+  sign: VideoUrlSigner;
+  /** The public origin: a receipt names the resource paid for under it. */
+  baseUrl: string;
+  /** The per-wallet slot count, which decides a queued job's line. */
+  activeJobsPerWallet: number;
+};
+
+/** What a job view shows besides the job row, read from the other tables. */
+export type JobFacts = {
+  refund?: RefundRow;
+  progress: JobProgress;
+  payment: JobPayment;
+  /** The payment's row, read once here for the receipt. */
+  paymentRow?: PaymentRow;
+};
+
+export async function loadJobFacts(
+  db: Db,
+  job: JobRow,
+  activeJobsPerWallet: number,
+): Promise<JobFacts> {
+  const [refund, progress, paymentRow] = await Promise.all([
+    refundForJob(db, job.id),
+    jobProgress(db, job, activeJobsPerWallet),
+    getPaymentForJob(db, job.id),
+  ]);
+  return { refund, progress, payment: jobPayment(job, paymentRow), paymentRow };
+}
+
+/**
+ * The job as every surface shows it: status, what was paid for, video and poster links while the
+ * video lives, refund, receipt and webhook deliveries. Null for an unknown or malformed id.
+ */
+export async function jobView(
+  db: Db,
+  job: JobRow | string,
+  ctx: JobViewContext,
+  now = new Date(),
+): Promise<JobView | null> {
+  const row = typeof job === "string" ? await findJob(db, job) : job;
+  if (!row) return null;
+  const [facts, webhooks] = await Promise.all([
+    loadJobFacts(db, row, ctx.activeJobsPerWallet),
+    webhookAttempts(db, row.id),
+  ]);
+  const [links, receipt] = await Promise.all([
+    videoLinks(row, ctx.sign, now),
+    jobReceipt(db, row.id, ctx.baseUrl, { job: row, payment: facts.paymentRow }),
+  ]);
+  const { refund } = facts;
+  return {
+    job_id: row.id,
+    sku: row.sku,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    attempts: row.attempts,
+    ...links,
+    seed: row.seed,
+    frames_per_second: row.framesPerSecond,
+    error: row.error,
+    refund: refund
+      ? {
+          status: refund.status,
+          amount: formatUsd(refund.amountAtomic),
+          transaction: refund.status === "pending" ? null : refund.transaction,
+        }
+      : null,
+    request: jobRequest(row.spec),
+    progress: facts.progress,
+    payment: facts.payment,
+    receipt,
+    ...(webhooks.length ? { webhooks } : {}),
+  };
+}
+
+/** Video and poster links only while the job has succeeded and the video is still kept. */
+async function videoLinks(job: JobRow, sign: VideoUrlSigner, now: Date) {
+  const expiresAt = job.videoExpiresAt;
+  const live = job.status === "succeeded" && job.videoKey && expiresAt && expiresAt > now;
+  const key = live ? job.videoKey : null;
+  return {
+    video_url: key && expiresAt ? await sign(key, expiresAt) : null,
+    video_expires_at: expiresAt?.toISOString() ?? null,
+    // A poster that cannot be linked is left out; the video is still shown.
+    poster_url:
+      key && expiresAt
+        ? await Promise.resolve()
+            .then(() => sign(posterKey(key), expiresAt))
+            .catch(() => null)
+        : null,
+  };
+}
+
+/**
+ * The request the job was paid for, as the server recorded it: a page shows this, never what its
+ * form says now. Image ids are left out (they name stored pictures); only whether there were any.
+ */
+function jobRequest(spec: GenerationSpec): JobRequestView {
+  return {
+    model: spec.model,
+    prompt: spec.prompt,
+    duration_seconds: spec.durationSeconds,
+    resolution: spec.resolution,
+    ratio: spec.ratio,
+    generate_audio: spec.generateAudio,
+    camera_fixed: spec.cameraFixed,
+    seed: spec.seed,
+    images: spec.images ? (spec.images.last ? 2 : 1) : 0,
+  };
+}

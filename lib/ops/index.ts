@@ -1,0 +1,1 @@
+export { createFacilitatorReadiness, readiness } from "./health/readiness";

@@ -1,0 +1,51 @@
+import type { ProblemCode } from "@/lib/platform/errors/problems";
+
+/** One field of a request at fault, as the answer names it. */
+export type FieldError = { field: string; message: string };
+
+/**
+ * The one way a module says no to a client: a stable problem code and what the domain decides
+ * about it, with nothing of HTTP (lib/api/problem.ts alone turns it into an answer). Returned as
+ * a value where a caller goes on to other work, thrown as RefusalError where it ends the request.
+ */
+export type Refusal = {
+  readonly kind: "refused";
+  readonly code: ProblemCode;
+  readonly detail: string;
+  /** Seconds after which the same request may succeed. */
+  readonly retryAfter?: number;
+  /** The content-policy category a screen refused under. */
+  readonly category?: string;
+  /** The request fields at fault. */
+  readonly errors?: FieldError[];
+  /** Further members the answer carries, owned by the refusing domain (a sign-in challenge, a job's status). */
+  readonly extra?: Record<string, unknown>;
+};
+
+export type RefusalDetails = Omit<Refusal, "kind" | "code" | "detail">;
+
+export function refusal(code: ProblemCode, detail: string, more: RefusalDetails = {}): Refusal {
+  return { kind: "refused", code, detail, ...more };
+}
+
+/** A refusal thrown: the route's error boundary answers it as problem+json, never logs it as a bug. */
+export class RefusalError extends Error {
+  readonly refusal: Refusal;
+
+  constructor(code: ProblemCode, detail: string, more?: RefusalDetails);
+  constructor(refused: Refusal);
+  constructor(code: ProblemCode | Refusal, detail = "", more: RefusalDetails = {}) {
+    const r = typeof code === "string" ? refusal(code, detail, more) : code;
+    super(r.detail);
+    this.name = "RefusalError";
+    this.refusal = r;
+  }
+
+  get code(): ProblemCode {
+    return this.refusal.code;
+  }
+
+  get retryAfter(): number | undefined {
+    return this.refusal.retryAfter;
+  }
+}

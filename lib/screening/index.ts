@@ -1,0 +1,1 @@
+export { screenPrompt } from "./screen-prompt";

@@ -1,0 +1,4 @@
+export { services } from "./services";
+export { inngestHandlers } from "./workflow/inngest-serve";
+export { startInngestEngine } from "./workflow/inngest";
+export { startEmbeddedEngine } from "./workflow/start-engine";

@@ -1,0 +1,36 @@
+import "server-only";
+import { processHolder } from "@/lib/server/holder";
+import { services } from "@/lib/server/services";
+import {
+  createGenerateVideoFunction,
+  createInngestClient,
+  createMaintenanceFunction,
+  JOB_QUEUED,
+} from "@/lib/server/workflow/inngest-functions";
+import { runMaintenance } from "@/lib/server/workflow/maintenance";
+import { maintenanceDeps } from "@/lib/server/workflow/start-engine";
+
+/** The Inngest client and its functions, made once per process. */
+export function getInngest() {
+  processHolder.inngest ??= (() => {
+    const client = createInngestClient();
+    return {
+      client,
+      functions: [
+        createGenerateVideoFunction(client, services().config.limits.activeJobsPerWallet),
+        createMaintenanceFunction(client, async () => runMaintenance(await maintenanceDeps())),
+      ],
+    };
+  })();
+  return processHolder.inngest;
+}
+
+/** With JOB_ENGINE=inngest, a settled job becomes an Inngest event. */
+export function startInngestEngine(): void {
+  const { client } = getInngest();
+  // Each server process also carries out the outbox: its writes' effects wake it at commit.
+  void services().outbox();
+  services().waker.register(async (job) => {
+    await client.send(JOB_QUEUED.create({ jobId: job.id, payer: job.payer }));
+  });
+}
