@@ -1,20 +1,17 @@
 import {
   type AuditQueues,
   type ClientIdentity,
-  type Db,
+  type GuardServices,
   getEnv,
   guardRequest,
   type GuardRule,
-  type LimitStore,
   problemStatus,
 } from "@/lib/platform";
 import { type CheckoutDeps, type CheckoutInput, checkout } from "@/lib/checkout/checkout";
 import type { CheckoutOutcome, Refused } from "@/lib/checkout/outcome";
 
 /** The process's services the guard and the checkout use (the composition root's, in the app). */
-export type GuardDeps = {
-  db: () => Promise<Db>;
-  limitStore: () => Promise<LimitStore>;
+export type GuardDeps = GuardServices & {
   auditQueues: AuditQueues;
   images: () => CheckoutDeps["images"];
   waker: { wake: CheckoutDeps["wake"] };
@@ -52,11 +49,7 @@ export async function guardedCheckout(
   readInput: () => Promise<CheckoutInput>,
 ): Promise<GuardedCheckout> {
   const env = getEnv();
-  const guard = await guardRequest(
-    deps.limitStore,
-    client,
-    postsRule(env.limits.postsPerMinutePerIp),
-  );
+  const guard = await guardRequest(deps, client, postsRule(env.limits.postsPerMinutePerIp));
   const db = await deps.db();
   const outcome: CheckoutOutcome =
     guard.refusal ??

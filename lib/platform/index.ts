@@ -39,7 +39,12 @@ export { crossSiteOrigin } from "./limits/cross-site";
 export { FreeEndpointGuard, type FreeEndpointLimits } from "./limits/free-endpoint-guard";
 export { hashIp } from "./limits/ip-hash";
 export type { LimitStore } from "./limits/limit-store";
-export { guardRequest, type ClientIdentity, type GuardRule } from "./limits/request-guard";
+export {
+  guardRequest,
+  type ClientIdentity,
+  type GuardRule,
+  type GuardServices,
+} from "./limits/request-guard";
 export { createLimitStore } from "./limits/store";
 export { isPublicAddress } from "./net/address-policy";
 export { pinnedRequest } from "./net/pinned-request";

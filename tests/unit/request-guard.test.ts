@@ -20,8 +20,7 @@ const rule = (bucket: GuardRule["bucket"], perMinute: number): GuardRule => ({
   },
 });
 // The process's own limit store, as the routes pass it.
-const guard = (client: ClientIdentity, r: GuardRule) =>
-  guardRequest(services().limitStore, client, r);
+const guard = (client: ClientIdentity, r: GuardRule) => guardRequest(services(), client, r);
 const POSTS = rule("posts", 2);
 const UPLOADS = rule("uploads", 3);
 

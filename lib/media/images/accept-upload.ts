@@ -1,22 +1,17 @@
 import {
   appendAudit,
   type ClientIdentity,
-  type Db,
+  type GuardServices,
   getEnv,
   guardRequest,
   type GuardRule,
-  type LimitStore,
   RefusalError,
 } from "@/lib/platform";
 import { acceptImage, fetchImageBytes, type ImageDeps } from "@/lib/media/images";
 import { receiveUpload, type UploadInput } from "@/lib/media/images/receive-upload";
 
 /** The process's services an upload uses (the composition root's, in the app). */
-export type UploadDeps = {
-  db: () => Promise<Db>;
-  limitStore: () => Promise<LimitStore>;
-  images: () => ImageDeps;
-};
+export type UploadDeps = GuardServices & { images: () => ImageDeps };
 
 /** What POST /uploads answers for an image it kept. */
 export type UploadedImage = {
@@ -55,12 +50,8 @@ export async function acceptUpload(
   client: ClientIdentity,
   readInput: () => Promise<UploadInput>,
 ): Promise<UploadedImage> {
-  const env = getEnv();
-  const guard = await guardRequest(
-    deps.limitStore,
-    client,
-    uploadsRule(env.limits.uploadsPerMinutePerIp),
-  );
+  const { uploadsPerMinutePerIp } = getEnv().limits;
+  const guard = await guardRequest(deps, client, uploadsRule(uploadsPerMinutePerIp));
   if (guard.refusal) throw new RefusalError(guard.refusal);
   const received = await receiveUpload(await readInput());
   if ("kind" in received) throw new RefusalError(received);

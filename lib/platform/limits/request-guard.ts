@@ -8,6 +8,7 @@ import {
   recordContentRejection,
 } from "@/lib/platform/limits/ip-guard";
 import { hashIp } from "@/lib/platform/limits/ip-hash";
+import type { Db } from "@/lib/platform/db/client";
 import type { LimitStore } from "@/lib/platform/limits/limit-store";
 
 /** Who sent a request, as the edge read it: the address it is counted under, and another site's Origin when one made it. */
@@ -20,6 +21,9 @@ export type GuardRule = {
   perMinute: number;
   detail: { rate_limited: string; ip_blocked: string; unavailable: string };
 };
+
+/** The services a guarded endpoint counts and audits in (the composition root's, in the app). */
+export type GuardServices = { db: () => Promise<Db>; limitStore: () => Promise<LimitStore> };
 
 /** A request past the guard, or refused by it; what its later refusals need to name and count. */
 export type GuardedRequest = {
@@ -38,10 +42,10 @@ export type GuardedRequest = {
  * before its body is read: a blocked address or a full window is refused (429); a guard whose
  * store is down refuses too (503, thrown), rather than letting traffic through unlimited.
  * Rejections caused by another site's page count toward that site's own block (cross-site.ts).
- * It counts in `limitStore`, the process's store (the composition root's, in the app).
+ * It counts in the services' `limitStore`, the process's store (the composition root's, in the app).
  */
 export async function guardRequest(
-  limitStore: () => Promise<LimitStore>,
+  { limitStore }: Pick<GuardServices, "limitStore">,
   client: ClientIdentity,
   rule: GuardRule,
 ): Promise<GuardedRequest> {
