@@ -19,13 +19,13 @@ const config: NextConfig = {
     "@vladmandic/face-api",
     "nsfwjs",
   ],
-  // Files the image screening reads by path (lib/images/models.ts), which tracing cannot see.
+  // Files the image screening reads by path (lib/media/images/models.ts), which tracing cannot see.
   outputFileTracingIncludes: {
     "/*": [
       "./node_modules/@vladmandic/face-api/model/ssd_mobilenetv1_model*",
       "./node_modules/@tensorflow/tfjs-backend-wasm/dist/*.wasm",
       "./node_modules/nsfwjs/dist/models/mobilenet_v2/**",
-      // The screening worker is started from its file (lib/images/screen-pool.ts), with tsx.
+      // The screening worker is started from its file (lib/media/images/screen-pool.ts), with tsx.
       "./lib/media/images/**",
       "./node_modules/tsx/**",
     ],
@@ -37,7 +37,7 @@ const config: NextConfig = {
   // bytes of a body the proxy saw, cutting the rest silently (10 MB by default: a chunked 11.5 MB
   // upload arrived as a complete 10 MB one). Far above the largest body any route accepts (an
   // upload: 10 MB image + 64 KB multipart framing), so a cut body still exceeds every route's own
-  // limit (lib/requests/read-body.ts), which then refuses it with 413.
+  // limit (lib/catalog/requests/read-body.ts), which then refuses it with 413.
   experimental: { serverMinification: false, proxyClientMaxBodySize: 24 * 1024 * 1024 },
   // Content negotiation at `/`: a browser asking for HTML gets the studio page, every other
   // client the storefront JSON of app/route.ts. A config rewrite, unlike one in proxy.ts, does

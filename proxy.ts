@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/platform/edge";
 
 /**
  * CORS for browser agents and the security headers on every route; requests no route takes
- * (wrong method, unknown path) answered as problem+json (lib/api/unrouted.ts). The studio at `/` for
+ * (wrong method, unknown path) answered as problem+json (lib/http/api/unrouted.ts). The studio at `/` for
  * browsers is a rewrite in next.config.ts, not here: a proxy rewrite leaks its target in an
  * x-middleware-rewrite response header.
  */

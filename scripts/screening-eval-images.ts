@@ -1,5 +1,5 @@
 /**
- * Scores the image screener (lib/images/screen-image.ts) against tests/fixtures/images/labels.json:
+ * Scores the image screener (lib/media/images/screen-image.ts) against tests/fixtures/images/labels.json:
  * recall per kind of face, false rejects on images without people, time per image. Exits
  * non-zero when photo-face recall falls under 90% or more than 5% of images without people are
  * refused. Run: npm run screening:eval -- images [--verbose] [--compare], or tsx scripts/screening-eval-images.ts

@@ -26,7 +26,7 @@ export type CheckoutDeps = {
   wake: (job: { id: string; payer: string }) => Promise<void>;
 };
 
-/** A generation POST as the edge read it (lib/api/checkout-request.ts): nothing of HTTP is left to read. */
+/** A generation POST as the edge read it (lib/http/api/checkout-request.ts): nothing of HTTP is left to read. */
 export type CheckoutInput = {
   family: string;
   productName: string;

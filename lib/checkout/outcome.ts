@@ -4,7 +4,7 @@ import type { GenerationSpec } from "@/lib/catalog";
 import type { JobCreated } from "@/lib/checkout/settlement/job-created";
 
 /**
- * What a paid POST came to, as values; lib/api/checkout-response.ts alone turns them into HTTP.
+ * What a paid POST came to, as values; lib/http/api/checkout-response.ts alone turns them into HTTP.
  * Each variant is an object so later answers (a payment identifier, a signed receipt) add fields.
  */
 export type CheckoutOutcome = Challenge | Created | Replayed | Refused;

@@ -55,7 +55,7 @@ export const refunds = pgTable(
 );
 
 /**
- * Sign-in nonces already spent. A nonce is issued statelessly (HMAC-signed, lib/wallet-auth), so
+ * Sign-in nonces already spent. A nonce is issued statelessly (HMAC-signed, lib/money/wallet-auth), so
  * asking for challenges writes nothing; a proof's use inserts its nonce here, once (primary key),
  * and the row is pruned after the nonce expires, when the nonce is refused anyway.
  */

@@ -1,4 +1,4 @@
-// The configuration lives in lib/config, one file per area; this path keeps existing imports working.
+// The configuration lives in lib/platform/config, one file per area; this path keeps existing imports working.
 export type { NetworkConfig } from "@/lib/platform/config/chain";
 export { ConfigError } from "@/lib/platform/config/config-error";
 export {

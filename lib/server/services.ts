@@ -77,7 +77,7 @@ export function buildServices(config: Env) {
     screenImage,
     /** Screens delivered videos' frames on the same pool. */
     videoScreener: lazy(() => createVideoScreener({ screenImage: screenImage() })),
-    /** What taking in an input image needs (see lib/images). */
+    /** What taking in an input image needs (see lib/media/images). */
     images: () => ({ store: videoStore(), screenImage: screenImage() }),
     limitStore: retrying(() => createLimitStore(config, db, beforeExit.on)),
     /** The routes' guard of the free endpoints (job polls, event streams), in this process's memory. */

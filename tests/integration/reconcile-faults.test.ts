@@ -66,7 +66,7 @@ describe("settlement reconciliation under RPC faults", () => {
       abi: EIP3009,
       functionName: "name",
     });
-    const version = "2"; // the devnet token's EIP-712 domain, as lib/env.ts quotes it
+    const version = "2"; // the devnet token's EIP-712 domain, as lib/platform/env.ts quotes it
     const message = {
       from: payer.address,
       to,

@@ -100,7 +100,7 @@ test("the operators' guide creates the runtime role with exactly the statements 
   const readme = readFileSync("docs/operators.md", "utf8").replace(/^ {3}/gm, "");
   assert.ok(
     readme.includes(runtimeRoleSql("reel402_app", "<password>")),
-    "docs/operators.md's role SQL matches lib/db/runtime-role.ts",
+    "docs/operators.md's role SQL matches lib/platform/db/runtime-role.ts",
   );
   assert.throws(() => runtimeRoleSql("app; drop table jobs", "x"), /not a plain role name/);
 });

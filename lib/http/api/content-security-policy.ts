@@ -90,7 +90,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "referrer-policy": "same-origin",
 };
 
-/** The origins of a remote store's signed links, which serve the poster frames (lib/storage/poster.ts). */
+/** The origins of a remote store's signed links, which serve the poster frames (lib/media/storage/poster.ts). */
 function posterOrigins(env: Env): string[] {
   if (env.storage.driver === "blob") return ["https://*.blob.vercel-storage.com"];
   if (env.storage.driver !== "s3") return [];

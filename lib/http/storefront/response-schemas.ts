@@ -2,7 +2,7 @@ import { z } from "zod";
 import { providerReliabilitySchema } from "@/lib/jobs";
 
 /** Response shapes, as zod so the OpenAPI document is generated, never hand-written (the Job is
- * lib/job-events/job-view-schema.ts, shared with the code that builds it). */
+ * lib/notify/job-events/job-view-schema.ts, shared with the code that builds it). */
 
 export const statusSchema = z.object({
   service: z.string(),

@@ -1,6 +1,6 @@
 import { type AreaContext, secret, type Vars } from "@/lib/platform/config/fields";
 
-/** One secret per purpose (lib/secrets/named-secret.ts derives or generates what is left unset). */
+/** One secret per purpose (lib/platform/secrets/named-secret.ts derives or generates what is left unset). */
 export const secretsVariables = {
   VIDEO_URL_SECRET: secret.optional(),
   AUDIT_CHAIN_SECRET: secret.optional(),

@@ -1,6 +1,6 @@
 /**
  * The stable problem codes the API reports, with their HTTP status and title. Business code
- * names a code in a Refusal (lib/errors/refusal.ts); only lib/api renders it as a Response.
+ * names a code in a Refusal (lib/platform/errors/refusal.ts); only lib/http/api renders it as a Response.
  */
 const PROBLEMS = {
   invalid_host: { status: 400, title: "Malformed Host or X-Forwarded-* header" },

@@ -5,7 +5,7 @@ export type FieldError = { field: string; message: string };
 
 /**
  * The one way a module says no to a client: a stable problem code and what the domain decides
- * about it, with nothing of HTTP (lib/api/problem.ts alone turns it into an answer). Returned as
+ * about it, with nothing of HTTP (lib/http/api/problem.ts alone turns it into an answer). Returned as
  * a value where a caller goes on to other work, thrown as RefusalError where it ends the request.
  */
 export type Refusal = {

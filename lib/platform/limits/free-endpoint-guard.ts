@@ -40,7 +40,7 @@ const SWEEP_AT = 50_000;
  * refused before its request reaches the database, so refusing it costs less than serving it.
  * Per process on purpose: an open stream holds this process's memory and sockets, whatever the
  * other instances do. Keys are the hashed client addresses the other limits use. The composition
- * root keeps one for the routes; the socket edge (lib/api/free-read-gate.ts) keeps its own.
+ * root keeps one for the routes; the socket edge (lib/http/api/free-read-gate.ts) keeps its own.
  */
 export class FreeEndpointGuard {
   private readonly open = new Map<string, number>();
