@@ -1,6 +1,6 @@
 import { mnemonicToAccount } from "viem/accounts";
-import { DEVNET_MNEMONIC } from "@/lib/platform";
-import { localChain } from "@/lib/money";
+import { DEVNET_MNEMONIC } from "@/lib/platform/edge";
+import { localChain } from "@/lib/money/edge";
 
 /** The standard test mnemonic's accounts #0–#9; #0 is the operator, #1–#9 are funded payers. */
 export function devnetAccount(index: number) {

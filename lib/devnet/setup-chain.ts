@@ -14,7 +14,7 @@ import {
   devnetChain,
 } from "@/lib/devnet/accounts";
 import { compileDevnetContracts } from "@/lib/devnet/compile-contracts";
-import { DEVNET_ACCOUNT0_KEY } from "@/lib/platform";
+import { DEVNET_ACCOUNT0_KEY } from "@/lib/platform/edge";
 
 /** The canonical Multicall3 address, where the facilitator looks for batched reads. */
 const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";

@@ -1,4 +1,4 @@
-import { type BeforeExitHooks, createBeforeExitHooks } from "@/lib/platform";
+import { type BeforeExitHooks, createBeforeExitHooks } from "@/lib/platform/edge";
 import { processHolder } from "@/lib/server/holder";
 
 /**

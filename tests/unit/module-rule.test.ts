@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 
@@ -43,4 +43,20 @@ test("the rule refuses an upward import and a deep import across a door", () => 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the launcher and the request proxy load no server-only code (they run outside the server bundle)", () => {
+  // scripts/serve.ts runs without the react-server condition: a door that drags in a
+  // "server-only" module there stops every server at start.
+  const launcherImports = [
+    ...readFileSync("scripts/serve.ts", "utf8").matchAll(/from "(@\/lib\/[^"]+)"/g),
+  ].map((m) => m[1] as string);
+  assert.ok(launcherImports.length >= 3, "scripts/serve.ts imports lib/");
+  const files = [...launcherImports.map((s) => `./${s.slice(2)}.ts`), "./proxy.ts"];
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "-e", `for (const f of ${JSON.stringify(files)}) await import(f);`],
+    { encoding: "utf8" },
+  );
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
 });

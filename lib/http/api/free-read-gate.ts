@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { refusalParts } from "@/lib/http/api/problem";
-import { clientIp, FreeEndpointGuard, type FreeEndpointLimits } from "@/lib/platform";
+import { clientIp, FreeEndpointGuard, type FreeEndpointLimits } from "@/lib/platform/edge";
 
 const EVENTS_PATH = /^\/jobs\/[^/]+\/events\/?(?:\?|$)/;
 const JOB_PATH = /^\/jobs\/[^/]+\/?(?:\?|$)/;

@@ -8,7 +8,7 @@ import {
   refusal,
   type Refusal,
   type RefusalDetails,
-} from "@/lib/platform";
+} from "@/lib/platform/edge";
 
 export { PROBLEM_CATALOG, type ProblemCode };
 
