@@ -33,6 +33,7 @@ type Slot = { worker: Worker; ready: boolean; task: Task | null; timer: NodeJS.T
 const DEFAULT_ENTRY = path.join(
   /*turbopackIgnore: true*/ process.cwd(),
   "lib",
+  "media",
   "images",
   "screen-worker-entry.mjs",
 );
