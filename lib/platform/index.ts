@@ -27,6 +27,7 @@ export {
 export { describeError } from "./errors/describe-error";
 export { PROBLEM_CATALOG, problemStatus, type ProblemCode } from "./errors/problems";
 export {
+  isRefusalError,
   RefusalError,
   refusal,
   type FieldError,

@@ -1,4 +1,4 @@
-import { ConfigError, describeError, RefusalError } from "@/lib/platform";
+import { ConfigError, describeError, isRefusalError } from "@/lib/platform";
 import { problem, refusalResponse } from "@/lib/http/api/problem";
 
 /** Last line of defence for a route: log the error, answer problem+json, never a stack trace. */
@@ -8,7 +8,7 @@ export function withErrors<A extends unknown[]>(handler: (...args: A) => Promise
       return await handler(...args);
     } catch (error) {
       // A thrown refusal is a 4xx/503 the business code chose, not a bug: answered, not logged.
-      if (error instanceof RefusalError) return refusalResponse(error.refusal);
+      if (isRefusalError(error)) return refusalResponse(error.refusal);
       const id = crypto.randomUUID();
       // A configuration error names variables, never their values, so its message is kept.
       const config = error instanceof ConfigError ? `: ${error.message}` : "";

@@ -1,4 +1,4 @@
-import { RefusalError } from "@/lib/platform";
+import { isRefusalError, type RefusalError } from "@/lib/platform";
 
 /** What the image pipeline hands on: pixels only, re-encoded by us, addressed by their hash. */
 
@@ -36,7 +36,5 @@ export type ImageProblemCode = (typeof IMAGE_PROBLEM_CODES)[number];
 
 /** A refusal about the picture itself, as opposed to the service being busy or the client limited. */
 export function isImageRefusal(error: unknown): error is RefusalError & { code: ImageProblemCode } {
-  return (
-    error instanceof RefusalError && (IMAGE_PROBLEM_CODES as readonly string[]).includes(error.code)
-  );
+  return isRefusalError(error) && (IMAGE_PROBLEM_CODES as readonly string[]).includes(error.code);
 }

@@ -28,9 +28,15 @@ export function refusal(code: ProblemCode, detail: string, more: RefusalDetails 
   return { kind: "refused", code, detail, ...more };
 }
 
+// Next.js loads the start-up hook and each route as separate bundles, each with its own copy of
+// this class, and a service the composition root built in one bundle throws into another: so a
+// thrown refusal is recognised by a brand in the global symbol registry, not by `instanceof`.
+const BRAND = Symbol.for("reel402.refusal-error");
+
 /** A refusal thrown: the route's error boundary answers it as problem+json, never logs it as a bug. */
 export class RefusalError extends Error {
   readonly refusal: Refusal;
+  readonly [BRAND] = true;
 
   constructor(code: ProblemCode, detail: string, more?: RefusalDetails);
   constructor(refused: Refusal);
@@ -48,4 +54,9 @@ export class RefusalError extends Error {
   get retryAfter(): number | undefined {
     return this.refusal.retryAfter;
   }
+}
+
+/** Whether `error` is a thrown refusal, whichever bundle's copy of RefusalError made it. */
+export function isRefusalError(error: unknown): error is RefusalError {
+  return typeof error === "object" && error !== null && BRAND in error;
 }
