@@ -1,5 +1,6 @@
 import "server-only";
 import { processHolder } from "@/lib/server/holder";
+import { describeError } from "@/lib/platform";
 import { services } from "@/lib/server/services";
 import {
   createGenerateVideoFunction,
@@ -28,8 +29,13 @@ export function getInngest() {
 /** With JOB_ENGINE=inngest, a settled job becomes an Inngest event. */
 export function startInngestEngine(): void {
   const { client } = getInngest();
-  // Each server process also carries out the outbox: its writes' effects wake it at commit.
-  void services().outbox();
+  // Each server process also carries out the outbox: its writes' effects wake it at commit. A
+  // dispatcher that cannot start (database away) is logged, not thrown at the process; the rows wait.
+  services()
+    .outbox()
+    .catch((error: unknown) =>
+      console.error(`[reel402] outbox dispatcher not started: ${describeError(error)}`),
+    );
   services().waker.register(async (job) => {
     await client.send(JOB_QUEUED.create({ jobId: job.id, payer: job.payer }));
   });
