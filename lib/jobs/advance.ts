@@ -17,7 +17,11 @@ import {
   type VideoScreening,
 } from "@/lib/jobs/screen-delivered-video";
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
-import { ProviderFailure, type VideoProvider } from "@/lib/jobs/providers/types";
+import {
+  type AttemptContext,
+  ProviderFailure,
+  type VideoProvider,
+} from "@/lib/jobs/providers/types";
 import type { VideoStore } from "@/lib/media";
 
 export type AdvanceDeps = {
@@ -34,7 +38,26 @@ export type AdvanceDeps = {
   onFinished?: (tx: Db, job: JobRow) => Promise<void>;
   /** Output screening of every delivered video; the defaults are production's. */
   screening?: Partial<ScreeningDeps>;
+  /** The upstream's identifier of a payer: a keyed hash of the wallet, never the address. */
+  endUserOf: (payer: string) => string;
+  /** Where an upstream reports an attempt's end; null when the service has no public origin. */
+  callbackUrlOf: (provider: VideoProvider["name"], attemptId: string) => string | null;
 };
+
+/** What an attempt's upstream calls carry beside the spec. */
+export function attemptContext(
+  deps: AdvanceDeps,
+  job: JobRow,
+  attempt: AttemptRow,
+): AttemptContext {
+  return {
+    attemptId: attempt.id,
+    startedAt: attempt.startedAt,
+    endUser: deps.endUserOf(job.payer),
+    callbackUrl: deps.callbackUrlOf(attempt.provider as VideoProvider["name"], attempt.id),
+    executionLimitSeconds: Math.ceil(deps.attemptDeadlineMs / 1000),
+  };
+}
 
 type ScreeningDeps = {
   screen: DeliveredVideoScreener;
@@ -199,7 +222,7 @@ async function submitNext(
   const provider = deps.providers[done % deps.providers.length] as VideoProvider;
   const attempt = await startAttempt(deps.db, job.id, done + 1, provider.name);
   try {
-    const { taskId } = await provider.submit(job.spec);
+    const { taskId } = await provider.submit(job.spec, attemptContext(deps, job, attempt));
     if (!(await markAttemptRunning(deps.db, attempt.id, taskId))) {
       // Another runner took the job over meanwhile and moved on: this task is nobody's, so it must not render too.
       await provider.cancel(taskId).catch(() => undefined);

@@ -11,6 +11,7 @@ export { claimDueJobs, releaseLease, renewLease } from "./lease-repository";
 export { jobPaymentSchema, jobProgressSchema, providerReliabilitySchema } from "./live-schemas";
 export { decodeCursor, jobsOfPayer } from "./payer-history";
 export { median, providerReliability } from "./provider-window-repository";
+export { callbackTokenValid, callbackUrl, endUserId } from "./providers/attempt-identity";
 export { nearestRatio } from "./providers/frame-size";
 export { providersFromEnv } from "./providers/registry";
 export {

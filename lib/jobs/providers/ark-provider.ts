@@ -4,6 +4,7 @@ import { checkedDownload } from "@/lib/jobs/providers/checked-download";
 import * as hosted from "@/lib/jobs/providers/hosted-upstream";
 import { frameDataUrls } from "@/lib/jobs/providers/frame-data-urls";
 import {
+  type AttemptContext,
   type ImageLoader,
   ProviderFailure,
   type ProviderError,
@@ -84,7 +85,16 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
 
   return {
     name: "ark",
-    async submit(spec: GenerationSpec) {
+    honoursCameraFixed: false,
+
+    async findSubmitted() {
+      throw new ProviderFailure({
+        code: "upstream_lookup_unsupported",
+        message: "This upstream cannot look up a lost submit.",
+        retryable: true,
+      });
+    },
+    async submit(spec: GenerationSpec, _attempt: AttemptContext) {
       hosted.assertSupported(spec);
       const body = {
         model: config.models[spec.model],
@@ -133,7 +143,8 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
 
     async cancel(taskId) {
       // Ark only deletes queued tasks; a running one is left to finish and is simply not polled.
-      await call(taskUrl(taskId), { method: "DELETE" }).catch(() => undefined);
+      const reply = await call(taskUrl(taskId), { method: "DELETE" }).catch(() => null);
+      return reply?.ok ? "stopped" : "running";
     },
   };
 }

@@ -3,6 +3,7 @@ import { checkedDownload } from "@/lib/jobs/providers/checked-download";
 import * as hosted from "@/lib/jobs/providers/hosted-upstream";
 import { frameDataUrls } from "@/lib/jobs/providers/frame-data-urls";
 import {
+  type AttemptContext,
   ProviderFailure,
   type ProviderError,
   type PollResult,
@@ -109,7 +110,16 @@ export function createFalProvider(config: FalConfig): VideoProvider {
 
   return {
     name: "fal",
-    async submit(spec: GenerationSpec) {
+    honoursCameraFixed: false,
+
+    async findSubmitted() {
+      throw new ProviderFailure({
+        code: "upstream_lookup_unsupported",
+        message: "This upstream cannot look up a lost submit.",
+        retryable: true,
+      });
+    },
+    async submit(spec: GenerationSpec, _attempt: AttemptContext) {
       hosted.assertSupported(spec);
       const frames = await frameDataUrls(spec, config.loadImage);
       const body = {
@@ -161,7 +171,9 @@ export function createFalProvider(config: FalConfig): VideoProvider {
 
     async cancel(taskId) {
       const task = decodeTask(taskId);
-      if (task) await call(task.cancel_url, { method: "PUT" }).catch(() => undefined);
+      if (!task) return "running";
+      const reply = await call(task.cancel_url, { method: "PUT" }).catch(() => null);
+      return reply?.ok ? "stopped" : "running";
     },
   };
 }

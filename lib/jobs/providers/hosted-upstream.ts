@@ -71,14 +71,19 @@ export function finishedTask(
   return { state: "succeeded", videoUrl, seed, framesPerSecond };
 }
 
-/** Thrown errors never reach a payer verbatim: they may carry URLs, keys or stack traces. */
+/**
+ * Thrown errors never reach a payer verbatim: they may carry URLs, keys or stack traces. Every
+ * one is an unknown outcome: the request may have reached the upstream before the line broke.
+ */
 export function networkFailure(error: unknown): ProviderError {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") return UPSTREAM_TIMEOUT;
+  if (name === "TimeoutError" || name === "AbortError")
+    return { ...UPSTREAM_TIMEOUT, outcomeUnknown: true };
   return {
     code: "upstream_unreachable",
     message: "The upstream could not be reached.",
     retryable: true,
+    outcomeUnknown: true,
   };
 }
 
@@ -114,7 +119,23 @@ export type FailureHints = {
   retryable?: boolean;
   /** The upstream's machine-readable error code; only identifier characters are kept. */
   upstreamCode?: string;
+  /** The upstream named an account or model problem in its own words (whatever the status). */
+  account?: boolean;
+  /** From the reply's `Retry-After`. */
+  retryAfterMs?: number;
 };
+
+/**
+ * `Retry-After` as milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); absent,
+ * unreadable or in the past is undefined. Capped at an hour so a hostile value cannot park a job.
+ */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return undefined;
+  return Math.min(ms, 3_600_000);
+}
 
 /** Maps an upstream HTTP failure to a payer-safe error. */
 export function httpFailure(status: number, hints: FailureHints = {}): ProviderError {
@@ -125,31 +146,37 @@ export function httpFailure(status: number, hints: FailureHints = {}): ProviderE
       retryable: false,
     };
   }
-  // A wrong key will not fix itself on a retry, whatever the upstream says.
-  if (status === 401 || status === 403)
-    return {
-      code: "upstream_auth",
-      message: "The upstream refused our credentials.",
-      retryable: false,
-    };
   const code = hints.upstreamCode?.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 64);
   const tag = code ? `HTTP ${status} ${code}` : `HTTP ${status}`;
+  // Key, balance, model activation or an unknown model: our account's problem, never the
+  // payer's; another provider can take the job while an operator fixes this one.
+  if (status === 401 || status === 402 || status === 403 || hints.account)
+    return {
+      code: "upstream_account",
+      message: `The upstream refused our account or model (${tag}).`,
+      retryable: true,
+      fault: "account",
+    };
   if (status === 429)
     return {
       code: "upstream_busy",
       message: `The upstream is rate limiting or overloaded (${tag}).`,
       retryable: hints.retryable ?? true,
+      ...(hints.retryAfterMs !== undefined ? { retryAfterMs: hints.retryAfterMs } : {}),
     };
   if (status === 408 || status >= 500)
     return {
       code: "upstream_error",
       message: `The upstream failed (${tag}).`,
       retryable: hints.retryable ?? true,
+      ...(hints.retryAfterMs !== undefined ? { retryAfterMs: hints.retryAfterMs } : {}),
     };
+  // Another upstream may well take what this one's own input rules refused.
   return {
     code: "upstream_rejected",
     message: `The upstream rejected the request (${tag}).`,
-    retryable: hints.retryable ?? false,
+    retryable: true,
+    fault: "request",
   };
 }
 

@@ -15,6 +15,7 @@ import {
   wrapPrompt,
 } from "@/lib/jobs/providers/local-render-args";
 import {
+  type AttemptContext,
   type ImageLoader,
   type PollResult,
   ProviderFailure,
@@ -205,9 +206,13 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
 
   return {
     name: "local",
+    // The still-image render keeps its camera still on request; the text card has no camera.
+    honoursCameraFixed: true,
 
-    async submit(spec: GenerationSpec) {
-      const taskId = `local-${randomUUID()}`;
+    async submit(spec: GenerationSpec, attempt: AttemptContext) {
+      // Named after the attempt, so a submit whose answer was lost is found by its name.
+      const taskId = `local-${attempt.attemptId}`;
+      if (!valid(taskId)) throw new Error("attempt ids are UUIDs");
       const dir = dirOf(taskId);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, "spec.json"), JSON.stringify(spec));
@@ -228,6 +233,11 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
         if (!injectedFault) await startRender(taskId, state);
       });
       return { taskId };
+    },
+
+    async findSubmitted(attempt) {
+      const taskId = `local-${attempt.attemptId}`;
+      return (await readState(taskId)) ? { taskId } : null;
     },
 
     async poll(taskId): Promise<PollResult> {
@@ -288,7 +298,9 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
         const dir = dirOf(taskId);
         const partials = (await readdir(dir)).filter((f) => /^render-.*\.mp4$/.test(f));
         await Promise.all(partials.map((f) => rm(path.join(dir, f), { force: true })));
-      });
+      }).catch(() => undefined);
+      // A local render is a child of ours: once killed it renders no more.
+      return "stopped";
     },
   };
 }

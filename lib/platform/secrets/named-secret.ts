@@ -10,14 +10,18 @@ import { secretFromDataDir } from "@/lib/platform/secrets/data-dir-secret";
  * - video-url: signs download links;
  * - ip-hash: keys the hashes of client addresses in counters and the audit log;
  * - receipt-signing: derives the Ed25519 key that signs offers and receipts;
- * - sign-in-nonce: signs the nonces of wallet sign-in challenges.
+ * - sign-in-nonce: signs the nonces of wallet sign-in challenges;
+ * - upstream-end-user: keys the payer identifiers sent to upstream providers;
+ * - upstream-callback: signs the per-attempt tokens in upstream callback URLs.
  */
 export type SecretName =
   | "audit-chain"
   | "video-url"
   | "ip-hash"
   | "receipt-signing"
-  | "sign-in-nonce";
+  | "sign-in-nonce"
+  | "upstream-end-user"
+  | "upstream-callback";
 
 const CONFIGURED: Record<SecretName, (env: SecretsConfig) => string | undefined> = {
   "audit-chain": (env) => env.auditChainSecret,
@@ -25,6 +29,8 @@ const CONFIGURED: Record<SecretName, (env: SecretsConfig) => string | undefined>
   "ip-hash": (env) => env.ipHashSecret,
   "receipt-signing": (env) => env.receiptSigningSecret,
   "sign-in-nonce": () => undefined,
+  "upstream-end-user": () => undefined,
+  "upstream-callback": () => undefined,
 };
 
 /**
@@ -37,6 +43,10 @@ const DERIVED_FROM: Partial<Record<SecretName, SecretName>> = {
   "ip-hash": "video-url",
   // Every instance behind one balancer must accept the nonces the others issued.
   "sign-in-nonce": "video-url",
+  // One payer is one identifier to an upstream, whichever instance submitted the attempt.
+  "upstream-end-user": "video-url",
+  // A callback may reach any instance behind the balancer.
+  "upstream-callback": "video-url",
 };
 
 /** The secret for each purpose, by name. */

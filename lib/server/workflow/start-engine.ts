@@ -3,6 +3,8 @@ import {
   type AdvanceDeps,
   OUTPUT_POLICY_CODE,
   OUTPUT_UNSCREENED_CODE,
+  callbackUrl,
+  endUserId,
   providersFromEnv,
 } from "@/lib/jobs";
 import { publicClientFor, publicClientOf, refundIfOwed } from "@/lib/money";
@@ -25,6 +27,9 @@ export async function advanceDeps(s: Services = services()): Promise<AdvanceDeps
     activeJobsPerWallet: env.limits.activeJobsPerWallet,
     ...env.generation,
     screening: { screen: s.videoScreener() },
+    endUserOf: (payer) => endUserId(s.secrets("upstream-end-user"), payer),
+    callbackUrlOf: (provider, attemptId) =>
+      callbackUrl(env.publicOrigin, s.secrets("upstream-callback"), provider, attemptId),
     onFinished: async (tx, job) => {
       await refundIfOwed(tx, job, refundReason(job.error?.code), canRefund);
     },
