@@ -8,7 +8,7 @@ import { insertJob } from "@/lib/jobs/repository";
 import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
 import { createLocalStore } from "@/lib/media/storage/local-store";
 import { DEFAULT_RUNNER_OPTIONS, startEmbeddedRunner } from "@/lib/server/workflow/embedded-runner";
-import { SPEC } from "../tests/helpers/jobs";
+import { SPEC, POLLING_ONLY } from "../tests/helpers/jobs";
 
 /** Time from a job becoming queued to the embedded runner starting it, woken and by scan alone. */
 export async function benchQueuePickup(samples = 40): Promise<void> {
@@ -30,6 +30,7 @@ export async function benchQueuePickup(samples = 40): Promise<void> {
       attemptDeadlineMs: 900_000,
       pollIntervalMs: 60_000,
       videoTtlMs: 86_400_000,
+      ...POLLING_ONLY,
     },
     { ...DEFAULT_RUNNER_OPTIONS, concurrency: 64 },
   );

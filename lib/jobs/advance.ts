@@ -4,10 +4,21 @@ import {
   type AttemptRow,
   endAttempt,
   latestAttempt,
+  listAttempts,
   markAttemptRunning,
   markAttemptStoring,
+  markOrphaned,
   startAttempt,
 } from "@/lib/jobs/attempt-repository";
+import { chooseProvider } from "@/lib/jobs/next-provider";
+import {
+  DEFAULT_BUSY_MS,
+  markProviderBusy,
+  markProviderDown,
+  markProviderUp,
+  PROVIDER_DOWN_MS,
+  providerHealthRows,
+} from "@/lib/jobs/provider-health-repository";
 import { changeStatus, getJob, type JobRow, startIfWalletHasRoom } from "@/lib/jobs/repository";
 import { withheldMessage } from "@/lib/jobs/output-policy";
 import {
@@ -19,6 +30,7 @@ import {
 import { isTerminal, type JobStatus } from "@/lib/jobs/state-machine";
 import {
   type AttemptContext,
+  type ProviderError,
   ProviderFailure,
   type VideoProvider,
 } from "@/lib/jobs/providers/types";
@@ -99,19 +111,8 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
   }
 
   const attempt = await latestAttempt(deps.db, job.id);
-  if (!attempt || attempt.status === "failed") return submitNext(deps, job, attempt);
-  if (attempt.status === "submitting") {
-    // The process died between recording the attempt and hearing back from the upstream.
-    await endAttempt(
-      deps.db,
-      attempt,
-      "failed",
-      { code: "interrupted", message: "The submission was interrupted.", retryable: true },
-      "submitting",
-    );
-    return later(0);
-  }
-  if (attempt.status !== "running" || !attempt.taskId) return later(deps.pollIntervalMs);
+  if (!attempt || attempt.status === "failed") return submitNext(deps, job);
+  if (attempt.status === "succeeded") return later(deps.pollIntervalMs);
 
   const provider = deps.providers.find((p) => p.name === attempt.provider);
   if (!provider) {
@@ -122,27 +123,42 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
     });
     return later(0);
   }
-  if (Date.now() - attempt.startedAt.getTime() > deps.attemptDeadlineMs) {
-    await provider.cancel(attempt.taskId).catch(() => undefined);
-    await endAttempt(deps.db, attempt, "failed", {
-      code: "upstream_timeout",
-      message: "The upstream did not finish in time.",
-      retryable: true,
-    });
-    return later(0);
+  if (attempt.status === "submitting" || !attempt.taskId)
+    return findLostSubmit(deps, job, attempt, provider);
+
+  const taskId = attempt.taskId;
+  const elapsed = Date.now() - attempt.startedAt.getTime();
+  if (elapsed > deps.attemptDeadlineMs) {
+    // Past the deadline the task is dropped if the upstream still can. One that renders on bills
+    // on whatever we do, so it is waited for (its end may even be the video) rather than a second
+    // upstream paid beside it, until its execution limit has surely passed.
+    if ((await provider.cancel(taskId)) === "stopped") {
+      await endAttempt(deps.db, attempt, "failed", TIMED_OUT);
+      return later(0);
+    }
+    if (elapsed > deps.attemptDeadlineMs + graceMs(deps)) {
+      if (await endAttempt(deps.db, attempt, "failed", TIMED_OUT)) {
+        await markOrphaned(deps.db, attempt.id);
+        console.error(
+          `[reel402] attempt ${attempt.id} on ${attempt.provider} outlived its execution limit; its task is left to the upkeep`,
+        );
+      }
+      return later(0);
+    }
   }
   try {
-    const polled = await provider.poll(attempt.taskId);
-    if (polled.state === "running") return later(deps.pollIntervalMs);
+    const polled = await provider.poll(taskId);
+    if (polled.state === "running") return later(pollDelayMs(deps, attempt, provider));
     if (polled.state === "failed") {
       await endAttempt(deps.db, attempt, "failed", polled.error);
+      await noteProviderFault(deps.db, attempt.provider, polled.error);
       return later(0);
     }
     const screening = { ...SCREENING_DEFAULTS, ...deps.screening };
     // The first time the video was ready, kept across repeats: the give-up clock of screening.
     const readySince = attempt.storingAt ?? new Date();
     await markAttemptStoring(deps.db, attempt);
-    const download = await provider.download(attempt.taskId, polled.videoUrl);
+    const download = await provider.download(taskId, polled.videoUrl);
     // Nothing is released unscreened: the video is stored only once its frames passed, and the
     // job succeeds (its URL exists) only after that. A crash anywhere here repeats the whole step.
     const screened = await screenAndStoreVideo(
@@ -159,7 +175,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
         retryable: false,
       };
       await endAttempt(deps.db, attempt, "failed", error);
-      return submitNext(deps, job, { ...attempt, status: "failed", error });
+      return submitNext(deps, job);
     }
     if (screened.verdict === "unknown") {
       if (Date.now() - readySince.getTime() < screening.giveUpMs) return later(screening.retryMs);
@@ -171,7 +187,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
         retryable: false,
       };
       await endAttempt(deps.db, attempt, "failed", error);
-      return submitNext(deps, job, { ...attempt, status: "failed", error });
+      return submitNext(deps, job);
     }
     await auditedTransaction(deps.db, async (tx) => {
       await endAttempt(tx, attempt, "succeeded", null);
@@ -188,11 +204,95 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
     return { status: "succeeded", next: null };
   } catch (error) {
     if (!(error instanceof ProviderFailure)) throw error;
-    // A transient status look-up error is retried until the attempt's deadline.
-    if (error.detail.retryable && error.detail.code !== "broken_video")
-      return later(deps.pollIntervalMs);
+    // A transient status look-up error is retried until the attempt's deadline, no sooner than
+    // the upstream asked.
+    if (error.detail.retryable && error.detail.code !== "broken_video" && !error.detail.fault)
+      return later(Math.max(pollDelayMs(deps, attempt, provider), error.detail.retryAfterMs ?? 0));
     await endAttempt(deps.db, attempt, "failed", error.detail);
+    await noteProviderFault(deps.db, attempt.provider, error.detail);
     return later(0);
+  }
+}
+
+const TIMED_OUT: JobError = {
+  code: "upstream_timeout",
+  message: "The upstream did not finish in time.",
+  retryable: true,
+};
+
+const INTERRUPTED: JobError = {
+  code: "interrupted",
+  message: "The submission was interrupted.",
+  retryable: true,
+};
+
+/** How long past its deadline a task the upstream will not cancel is still waited for. */
+const graceMs = (deps: AdvanceDeps) => Math.max(30_000, deps.attemptDeadlineMs / 4);
+
+/**
+ * How long until a running task is looked at again. Polls thin out as the task ages: upstreams
+ * that call back wake the job when it ends, so for them polling is only the safety net.
+ */
+export function pollDelayMs(
+  deps: AdvanceDeps,
+  attempt: AttemptRow,
+  provider: VideoProvider,
+  now = Date.now(),
+): number {
+  const callsBack =
+    provider.readCallback !== undefined && deps.callbackUrlOf(provider.name, attempt.id) !== null;
+  const cap = Math.max(deps.pollIntervalMs, callsBack ? 60_000 : 15_000);
+  return Math.min(cap, Math.max(deps.pollIntervalMs, (now - attempt.startedAt.getTime()) / 20));
+}
+
+/** An upstream that refused our account or model is marked down, where an operator will see it. */
+async function noteProviderFault(db: Db, provider: string, error: ProviderError): Promise<void> {
+  if (error.fault === "account") {
+    await markProviderDown(db, provider, `${error.code}: ${error.message}`);
+    console.error(
+      `[reel402] provider ${provider} is down for ${PROVIDER_DOWN_MS / 1000} s, jobs fail over: ${error.code}: ${error.message}`,
+    );
+  } else if (error.code === "upstream_busy") {
+    await markProviderBusy(
+      db,
+      provider,
+      new Date(Date.now() + (error.retryAfterMs ?? DEFAULT_BUSY_MS)),
+    );
+  }
+}
+
+/**
+ * An attempt still `submitting` when a step begins: the process that submitted it died, or the
+ * upstream's answer never came. The task may exist and bill, so the upstream is asked before
+ * anything is submitted again; when it cannot tell, the step is repeated later, until whatever the
+ * submit created has surely passed the execution limit it was given.
+ */
+async function findLostSubmit(
+  deps: AdvanceDeps,
+  job: JobRow,
+  attempt: AttemptRow,
+  provider: VideoProvider,
+): Promise<AdvanceResult> {
+  const later = (ms: number): AdvanceResult => ({
+    status: job.status,
+    next: new Date(Date.now() + ms),
+  });
+  try {
+    const found = await provider.findSubmitted(attemptContext(deps, job, attempt));
+    if (found) {
+      if (!(await markAttemptRunning(deps.db, attempt.id, found.taskId)))
+        await provider.cancel(found.taskId);
+      return later(0);
+    }
+    await endAttempt(deps.db, attempt, "failed", INTERRUPTED, "submitting");
+    return later(0);
+  } catch (error) {
+    if (!(error instanceof ProviderFailure)) throw error;
+    if (Date.now() - attempt.startedAt.getTime() > deps.attemptDeadlineMs + graceMs(deps)) {
+      await endAttempt(deps.db, attempt, "failed", INTERRUPTED, "submitting");
+      return later(0);
+    }
+    return later(Math.max(deps.pollIntervalMs, error.detail.retryAfterMs ?? 0));
   }
 }
 
@@ -205,39 +305,43 @@ function auditOf(attempt: AttemptRow, screened: VideoScreening): Record<string, 
   return { ...base, frames: screened.frames };
 }
 
-async function submitNext(
-  deps: AdvanceDeps,
-  job: JobRow,
-  previous: AttemptRow | undefined,
-): Promise<AdvanceResult> {
-  const done = previous?.number ?? 0;
-  const lastError = previous?.error ?? null;
-  if (
-    done >= deps.maxAttempts ||
-    (lastError && !lastError.retryable) ||
-    deps.providers.length === 0
-  ) {
-    return failJob(deps, job, lastError, done);
-  }
-  const provider = deps.providers[done % deps.providers.length] as VideoProvider;
-  const attempt = await startAttempt(deps.db, job.id, done + 1, provider.name);
+async function submitNext(deps: AdvanceDeps, job: JobRow): Promise<AdvanceResult> {
+  const history = await listAttempts(deps.db, job.id);
+  const choice = chooseProvider(
+    deps.providers,
+    history,
+    await providerHealthRows(deps.db),
+    deps.maxAttempts,
+  );
+  if (choice.kind === "give-up")
+    return failJob(deps, job, history.at(-1)?.error ?? null, history.length);
+  if (choice.kind === "wait") return { status: job.status, next: choice.until };
+  const provider = choice.provider;
+  const attempt = await startAttempt(deps.db, job.id, history.length + 1, provider.name);
   try {
     const { taskId } = await provider.submit(job.spec, attemptContext(deps, job, attempt));
     if (!(await markAttemptRunning(deps.db, attempt.id, taskId))) {
-      // Another runner took the job over meanwhile and moved on: this task is nobody's, so it must not render too.
-      await provider.cancel(taskId).catch(() => undefined);
+      // Another runner took the job over meanwhile and moved on: this task is nobody's, so it must
+      // not render too; one the upstream will not drop is left to the upkeep.
+      if ((await provider.cancel(taskId)) === "running") await markOrphaned(deps.db, attempt.id);
     }
+    await markProviderUp(deps.db, provider.name);
     return { status: job.status, next: new Date(Date.now() + deps.pollIntervalMs) };
   } catch (error) {
-    const detail: JobError =
+    const detail: ProviderError =
       error instanceof ProviderFailure
         ? error.detail
         : {
             code: "upstream_error",
             message: "The upstream could not be reached.",
             retryable: true,
+            outcomeUnknown: true,
           };
+    // The task may exist: the attempt stays `submitting` and the next step asks the upstream.
+    if (detail.outcomeUnknown)
+      return { status: job.status, next: new Date(Date.now() + deps.pollIntervalMs) };
     await endAttempt(deps.db, attempt, "failed", detail);
+    await noteProviderFault(deps.db, provider.name, detail);
     return { status: job.status, next: new Date() };
   }
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction, checkMove, type Db, staleErrorOf } from "@/lib/platform";
-import { attempts, type JobError } from "@/lib/jobs/schema";
+import { attempts } from "@/lib/jobs/schema";
+import type { ProviderError } from "@/lib/jobs/providers/types";
 import { ATTEMPT_TRANSITIONS, type AttemptStatus } from "@/lib/jobs/attempt-status";
 import { outboxJobChanged } from "@/lib/jobs/job-outbox";
 import { recordAttemptCount } from "@/lib/jobs/repository";
@@ -94,7 +95,7 @@ export async function endAttempt(
   db: Db,
   attempt: AttemptRow,
   status: "succeeded" | "failed",
-  error: JobError | null,
+  error: ProviderError | null,
   from: AttemptStatus = attempt.status,
 ): Promise<boolean> {
   return auditedTransaction(db, async (tx) => {
@@ -126,5 +127,40 @@ export async function markAttemptStoring(db: Db, attempt: AttemptRow): Promise<v
       .set({ storingAt: sql`coalesce(${attempts.storingAt}, now())` })
       .where(eq(attempts.id, attempt.id));
     await outboxJobChanged(tx, attempt.jobId);
+  });
+}
+
+/** The attempt ended while its upstream task may still render: the upkeep follows it up. */
+export async function markOrphaned(db: Db, id: string): Promise<void> {
+  await db
+    .update(attempts)
+    .set({ orphanedAt: sql`coalesce(${attempts.orphanedAt}, now())` })
+    .where(eq(attempts.id, id));
+}
+
+/** Attempts whose upstream task may still be rendering although nobody waits for it. */
+export async function openOrphans(db: Db, limit: number): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(attempts)
+    .where(and(isNotNull(attempts.orphanedAt), isNull(attempts.orphanSettledAt)))
+    .orderBy(attempts.orphanedAt)
+    .limit(limit);
+}
+
+/** The orphaned task is over (ended, cancelled, or unknown to the upstream); `outcome` is audited. */
+export async function settleOrphan(db: Db, attempt: AttemptRow, outcome: string): Promise<void> {
+  await auditedTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(attempts)
+      .set({ orphanSettledAt: new Date() })
+      .where(and(eq(attempts.id, attempt.id), isNull(attempts.orphanSettledAt)))
+      .returning({ id: attempts.id });
+    if (row)
+      await appendAudit(tx, "upstream.orphan_settled", attempt.jobId, {
+        number: attempt.number,
+        provider: attempt.provider,
+        outcome,
+      });
   });
 }

@@ -1,4 +1,11 @@
-export { OUTPUT_POLICY_CODE, OUTPUT_UNSCREENED_CODE, advance, type AdvanceDeps } from "./advance";
+export {
+  OUTPUT_POLICY_CODE,
+  OUTPUT_UNSCREENED_CODE,
+  advance,
+  attemptContext,
+  type AdvanceDeps,
+} from "./advance";
+export { followUpOrphanTasks } from "./orphan-tasks";
 export { cancelJob, type CancelOutcome, type Canceller } from "./cancel-job";
 export {
   JOB_CHANGED_TOPIC,
@@ -14,6 +21,7 @@ export { median, providerReliability } from "./provider-window-repository";
 export { callbackTokenValid, callbackUrl, endUserId } from "./providers/attempt-identity";
 export { nearestRatio } from "./providers/frame-size";
 export { providersFromEnv } from "./providers/registry";
+export type { VideoProvider } from "./providers/types";
 export {
   changeStatus,
   countActiveJobs,

@@ -51,4 +51,15 @@ export const providerReliabilitySchema = z.object({
     .int()
     .describe("Attempts that took a job over after another provider's attempt failed."),
   p50_seconds: z.number().nullable(),
+  state: z
+    .enum(["up", "down"])
+    .describe(
+      "down: it refused the service's account or model; jobs fail over to the other providers.",
+    ),
+  down_until: z
+    .string()
+    .datetime()
+    .nullable()
+    .describe("Until when a down provider is tried only when no other is left."),
+  down_reason: z.string().nullable(),
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/lib/platform";
 import type { providerReliabilitySchema } from "@/lib/jobs/live-schemas";
-import { providerWindows } from "@/lib/jobs/schema";
+import { providerHealth, providerWindows } from "@/lib/jobs/schema";
 
 type WindowRow = typeof providerWindows.$inferSelect;
 
@@ -37,14 +37,24 @@ export async function recentMedianSeconds(
   );
 }
 
-/** Per provider over the recent window; reads the rollup (providers × SKUs rows), never attempts. */
-export async function providerReliability(db: Db): Promise<ProviderReliability[]> {
+/**
+ * Per provider over the recent window, with whether it is down now; reads the rollup (providers ×
+ * SKUs rows) and the health rows, never attempts.
+ */
+export async function providerReliability(
+  db: Db,
+  now = new Date(),
+): Promise<ProviderReliability[]> {
   const byProvider = new Map<string, WindowRow[]>();
   for (const row of await db.select().from(providerWindows))
     byProvider.set(row.provider, [...(byProvider.get(row.provider) ?? []), row]);
+  const health = await db.select().from(providerHealth);
+  for (const h of health) if (!byProvider.has(h.provider)) byProvider.set(h.provider, []);
   return [...byProvider.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([provider, rows]) => {
+      const h = health.find((x) => x.provider === provider);
+      const down = h?.downUntil && h.downUntil > now ? h : null;
       const outcomes = rows.map((r) => r.outcomes).join("");
       const succeeded = outcomes.replace(/[fF]/g, "").length;
       return {
@@ -56,6 +66,9 @@ export async function providerReliability(db: Db): Promise<ProviderReliability[]
             : Math.round((succeeded / outcomes.length) * 10_000) / 10_000,
         failovers: outcomes.replace(/[sf]/g, "").length,
         p50_seconds: seconds(rows.flatMap((r) => r.durationsMs)),
+        state: down ? "down" : "up",
+        down_until: down?.downUntil?.toISOString() ?? null,
+        down_reason: down?.downReason ?? null,
       };
     });
 }

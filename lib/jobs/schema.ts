@@ -14,6 +14,7 @@ import {
 import { ATTEMPT_STATUSES, type AttemptStatus } from "@/lib/jobs/attempt-status";
 import { JOB_STATUSES, type JobStatus } from "@/lib/jobs/state-machine";
 import type { GenerationSpec } from "@/lib/catalog";
+import type { ProviderError } from "@/lib/jobs/providers/types";
 import { oneOf, ts } from "@/lib/platform";
 
 export type JobError = { code: string; message: string; retryable: boolean };
@@ -75,17 +76,40 @@ export const attempts = pgTable(
     provider: text("provider").notNull(),
     taskId: text("task_id"),
     status: text("status").$type<AttemptStatus>().notNull(),
-    error: jsonb("error").$type<JobError>(),
+    /** As the upstream adapter reported it, with what decided the next attempt (fault, wait). */
+    error: jsonb("error").$type<ProviderError>(),
     startedAt: ts("started_at").notNull().defaultNow(),
     endedAt: ts("ended_at"),
     /** When the upstream's video was ready and the service began storing it. */
     storingAt: ts("storing_at"),
+    /**
+     * Set when the attempt ended while its upstream task might still render (and bill): the
+     * upkeep asks the upstream until the task is over, then sets `orphanSettledAt`.
+     */
+    orphanedAt: ts("orphaned_at"),
+    orphanSettledAt: ts("orphan_settled_at"),
   },
   (t) => [
     uniqueIndex("attempts_job_number_uq").on(t.jobId, t.number),
     oneOf("attempts_status_check", t.status, ATTEMPT_STATUSES),
+    index("attempts_open_orphans_idx")
+      .on(t.orphanedAt)
+      .where(sql`${t.orphanedAt} is not null and ${t.orphanSettledAt} is null`),
   ],
 );
+
+/**
+ * What the service currently knows of each upstream beyond single attempts: down (it refused our
+ * account or model; other providers are tried first until `downUntil`) or busy (it asked us to
+ * wait, `Retry-After`; nothing is submitted to it before `busyUntil`).
+ */
+export const providerHealth = pgTable("provider_health", {
+  provider: text("provider").primaryKey(),
+  downUntil: ts("down_until"),
+  downReason: text("down_reason"),
+  busyUntil: ts("busy_until"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
 
 /** Jobs per status, kept by a trigger on jobs so /status costs the same at any table size. */
 export const jobStatusCounts = pgTable(

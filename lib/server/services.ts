@@ -13,7 +13,7 @@ import {
 import { devnetFaultHooks } from "@/lib/devnet";
 import { createFacilitatorReadiness } from "@/lib/ops";
 import { createImageScreener, createVideoStore, ScreenPool } from "@/lib/media";
-import { createVideoScreener } from "@/lib/jobs";
+import { createVideoScreener, providersFromEnv } from "@/lib/jobs";
 import {
   createChainHeads,
   createOperatorWallets,
@@ -75,6 +75,8 @@ export function buildServices(config: Env) {
     screenPool,
     /** Screens input images (uploads, image-to-video requests) on the process's pool. */
     screenImage,
+    /** The configured upstreams, in failover order; frame images are read from the store. */
+    providers: lazy(() => providersFromEnv(config, videoStore())),
     /** Screens delivered videos' frames on the same pool. */
     videoScreener: lazy(() => createVideoScreener({ screenImage: screenImage() })),
     /** What taking in an input image needs (see lib/media/images). */

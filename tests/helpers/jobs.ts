@@ -7,6 +7,7 @@ import { dispatchOutbox } from "@/lib/platform/outbox/dispatch-outbox";
 import { startOutboxDispatcher } from "@/lib/platform/outbox/outbox-dispatcher";
 import { outboxHandlers } from "@/lib/server/workflow/outbox-handlers";
 import { insertJob } from "@/lib/jobs/repository";
+import { endUserId } from "@/lib/jobs/providers/attempt-identity";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
 /**
@@ -93,3 +94,15 @@ export async function queuedJob(
     runAfter: now,
   });
 }
+
+/** The attempt wiring advance() needs, as on a service with no public origin: polling only. */
+export const POLLING_ONLY = {
+  endUserOf: (payer: string) => endUserId("test-end-user-secret", payer),
+  callbackUrlOf: () => null,
+};
+
+/** What a scripted test upstream shares with every other: no camera_fixed, no lost submits. */
+export const SCRIPTED_UPSTREAM = {
+  honoursCameraFixed: false,
+  findSubmitted: async () => null,
+};

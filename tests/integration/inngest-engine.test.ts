@@ -13,7 +13,7 @@ import {
   JOB_QUEUED,
   MAX_STEPS,
 } from "@/lib/server/workflow/inngest-functions";
-import { queuedJob, tempDb } from "../helpers/jobs";
+import { queuedJob, tempDb, POLLING_ONLY } from "../helpers/jobs";
 
 let db: Awaited<ReturnType<typeof tempDb>>;
 let deps: AdvanceDeps;
@@ -31,6 +31,7 @@ before(async () => {
     attemptDeadlineMs: 60_000,
     pollIntervalMs: 200,
     videoTtlMs: 86_400_000,
+    ...POLLING_ONLY,
   };
 });
 after(async () => {

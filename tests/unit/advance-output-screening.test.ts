@@ -17,7 +17,15 @@ import { refundIfOwed } from "@/lib/money/refunds/refund-policy";
 import { refundForJob } from "@/lib/money/refunds/repository";
 import { createLocalStore, localVideoPath } from "@/lib/media/storage/local-store";
 import { FACE_PHOTO, patternClip, stillClip } from "../helpers/clips";
-import { payerSequence, queuedJob, SPEC, type TempDb, tempDbForSuite } from "../helpers/jobs";
+import {
+  payerSequence,
+  queuedJob,
+  SPEC,
+  type TempDb,
+  tempDbForSuite,
+  POLLING_ONLY,
+  SCRIPTED_UPSTREAM,
+} from "../helpers/jobs";
 
 /**
  * advance() with output screening on a real (PGlite) database and store, real ffmpeg and real
@@ -54,6 +62,7 @@ function delivering(name: ProviderName, video: () => Buffer) {
   const submitted: string[] = [];
   const provider: VideoProvider = {
     name,
+    ...SCRIPTED_UPSTREAM,
     async submit() {
       submitted.push(`${name}-${submitted.length + 1}`);
       return { taskId: submitted.at(-1) as string };
@@ -70,7 +79,9 @@ function delivering(name: ProviderName, video: () => Buffer) {
       const bytes = video();
       return { body: Readable.from([bytes]), contentType: "video/mp4", size: bytes.length };
     },
-    async cancel() {},
+    async cancel() {
+      return "stopped" as const;
+    },
   };
   return { provider, submitted };
 }
@@ -86,6 +97,7 @@ function depsWith(providers: VideoProvider[], over: Partial<AdvanceDeps> = {}): 
     attemptDeadlineMs: 600_000,
     pollIntervalMs: 10,
     videoTtlMs: 60_000,
+    ...POLLING_ONLY,
     onFinished: async (tx, job) => {
       await refundIfOwed(tx, job, "as the engine wires it", true);
     },

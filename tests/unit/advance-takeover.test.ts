@@ -6,7 +6,7 @@ import { listAttempts } from "@/lib/jobs/attempt-repository";
 import { changeStatus } from "@/lib/jobs/repository";
 import type { VideoProvider } from "@/lib/jobs/providers/types";
 import { createLocalStore } from "@/lib/media/storage/local-store";
-import { queuedJob, tempDbPerTest } from "../helpers/jobs";
+import { queuedJob, tempDbPerTest, POLLING_ONLY, SCRIPTED_UPSTREAM } from "../helpers/jobs";
 
 const freshDb = tempDbPerTest();
 
@@ -24,6 +24,7 @@ test("a submission that returns after its attempt was written off is cancelled u
   let deps: AdvanceDeps;
   const provider: VideoProvider = {
     name: "local",
+    ...SCRIPTED_UPSTREAM,
     async submit() {
       const taskId = `task-${submitted.length + 1}`;
       submitted.push(taskId);
@@ -39,6 +40,7 @@ test("a submission that returns after its attempt was written off is cancelled u
     },
     async cancel(taskId) {
       cancelled.push(taskId);
+      return "stopped" as const;
     },
   };
   deps = {
@@ -50,6 +52,7 @@ test("a submission that returns after its attempt was written off is cancelled u
     attemptDeadlineMs: 60_000,
     pollIntervalMs: 10,
     videoTtlMs: 60_000,
+    ...POLLING_ONLY,
   };
 
   await advance(deps, job.id);

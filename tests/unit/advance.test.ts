@@ -1,15 +1,20 @@
 import assert from "node:assert/strict";
 import { rm, stat } from "node:fs/promises";
+import { eq } from "drizzle-orm";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { before, test } from "node:test";
+import { before, beforeEach, test } from "node:test";
 import type { Db } from "@/lib/platform/db/client";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { listAttempts } from "@/lib/jobs/attempt-repository";
+import { followUpOrphanTasks } from "@/lib/jobs/orphan-tasks";
+import { providerReliability } from "@/lib/jobs/provider-window-repository";
+import { attempts, providerHealth } from "@/lib/jobs/schema";
 import { changeStatus, getJob, insertJob } from "@/lib/jobs/repository";
 import { insertPayment } from "@/lib/money/payments/repository";
 import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
 import {
+  type CancelOutcome,
   type PollResult,
   ProviderFailure,
   type ProviderError,
@@ -20,7 +25,15 @@ import { refundIfOwed } from "@/lib/money/refunds/refund-policy";
 import { refundForJob } from "@/lib/money/refunds/repository";
 import { createLocalStore, localVideoPath } from "@/lib/media/storage/local-store";
 import { patternClip } from "../helpers/clips";
-import { payerSequence, queuedJob, SPEC, type TempDb, tempDbForSuite } from "../helpers/jobs";
+import {
+  payerSequence,
+  queuedJob,
+  SPEC,
+  type TempDb,
+  tempDbForSuite,
+  POLLING_ONLY,
+  SCRIPTED_UPSTREAM,
+} from "../helpers/jobs";
 
 /**
  * Every branch of advance(), one step at a time, on a real (PGlite) database and store. The
@@ -52,13 +65,18 @@ const failure = (code: string, retryable = true): ProviderError => ({
 type Script = {
   submit?: () => Promise<{ taskId: string }>;
   poll?: (taskId: string) => Promise<PollResult>;
+  /** What the upstream says to a cancel; by default it drops the task. */
+  cancel?: () => CancelOutcome;
+  /** What a look-up of a lost submit finds; by default nothing. */
+  find?: () => Promise<{ taskId: string } | null>;
 };
 
 /** An upstream that does what the test scripts, and records what it was asked. */
 function scripted(name: ProviderName, script: Script = {}) {
-  const calls = { submitted: [] as string[], polled: 0, cancelled: [] as string[] };
+  const calls = { submitted: [] as string[], polled: 0, cancelled: [] as string[], looked: 0 };
   const provider: VideoProvider = {
     name,
+    ...SCRIPTED_UPSTREAM,
     async submit() {
       const { taskId } = await (script.submit?.() ??
         Promise.resolve({ taskId: `${name}-${calls.submitted.length + 1}` }));
@@ -74,6 +92,11 @@ function scripted(name: ProviderName, script: Script = {}) {
     },
     async cancel(taskId) {
       calls.cancelled.push(taskId);
+      return script.cancel?.() ?? "stopped";
+    },
+    async findSubmitted() {
+      calls.looked++;
+      return (await script.find?.()) ?? null;
     },
   };
   return { provider, calls };
@@ -89,6 +112,7 @@ function depsWith(providers: VideoProvider[], over: Partial<AdvanceDeps> = {}): 
     attemptDeadlineMs: 60_000,
     pollIntervalMs: 10,
     videoTtlMs: 60_000,
+    ...POLLING_ONLY,
     // As the engine wires it: a settled job that ends without a video is refunded.
     onFinished: async (tx, job) => {
       await refundIfOwed(tx, job, "generation failed after every attempt", true);
@@ -134,6 +158,11 @@ const attemptsOf = async (jobId: string) =>
 
 const soon = (next: Date | null, withinMs: number) =>
   next !== null && next.getTime() - Date.now() <= withinMs;
+
+// A provider's health is the service's, shared by every job: each test starts with all of them up.
+beforeEach(async () => {
+  await db.delete(providerHealth);
+});
 
 test("an unknown job is an error, not a silent no-op", async () => {
   await assert.rejects(advance(depsWith([]), crypto.randomUUID()), /no job/);
@@ -327,26 +356,198 @@ test("a failed task fails over to the next provider in order", async () => {
   assert.deepEqual([ark.calls.submitted.length, fal.calls.submitted.length], [1, 1]);
 });
 
-test("a submission the upstream refuses, or cannot take, fails the attempt", async () => {
+test("a submission the upstream refuses fails the attempt; one it is too busy for waits for its Retry-After", async () => {
   const refused = await generatingJob();
-  const busy = scripted("local", {
+  const rejecting = scripted("local", {
     submit: async () => {
-      throw new ProviderFailure(failure("upstream_busy"));
+      throw new ProviderFailure(failure("upstream_error"));
     },
   });
-  const result = await advance(depsWith([busy.provider]), refused.id);
+  const result = await advance(depsWith([rejecting.provider]), refused.id);
   assert.equal(result.status, "generating");
   assert.ok(soon(result.next, 0));
-  assert.deepEqual(await attemptsOf(refused.id), [[1, "local", "failed", "upstream_busy"]]);
+  assert.deepEqual(await attemptsOf(refused.id), [[1, "local", "failed", "upstream_error"]]);
 
-  const unreachable = await generatingJob();
-  const broken = scripted("local", {
+  const waiting = await generatingJob();
+  const busy = scripted("local", {
+    submit: async () => {
+      throw new ProviderFailure({ ...failure("upstream_busy"), retryAfterMs: 7_000 });
+    },
+  });
+  await advance(depsWith([busy.provider]), waiting.id);
+  const next = await advance(depsWith([busy.provider]), waiting.id);
+  assert.ok(next.next && next.next.getTime() - Date.now() > 6_000, "nothing before Retry-After");
+  assert.deepEqual(await attemptsOf(waiting.id), [[1, "local", "failed", "upstream_busy"]]);
+  assert.equal(busy.calls.submitted.length, 0);
+});
+
+test("a busy provider is skipped for the next one; its refusal uses none of the job's tries", async () => {
+  const job = await generatingJob();
+  const ark = scripted("ark", {
+    submit: async () => {
+      throw new ProviderFailure({ ...failure("upstream_busy"), retryAfterMs: 60_000 });
+    },
+  });
+  const fal = scripted("fal");
+  const deps = depsWith([ark.provider, fal.provider], { maxAttempts: 1 });
+  await advance(deps, job.id);
+  await advance(deps, job.id);
+  assert.deepEqual(await attemptsOf(job.id), [
+    [1, "ark", "failed", "upstream_busy"],
+    [2, "fal", "running", null],
+  ]);
+});
+
+test("an account or model refusal marks the provider down and the job fails over, charged once", async () => {
+  const job = await generatingJob();
+  await settledPayment(job);
+  const ark = scripted("ark", {
+    submit: async () => {
+      throw new ProviderFailure({
+        code: "upstream_account",
+        message: "The upstream refused our account or model (HTTP 404 ModelNotOpen).",
+        retryable: true,
+        fault: "account",
+      });
+    },
+  });
+  const fal = scripted("fal", {
+    poll: async () => ({ state: "succeeded", videoUrl: "x", seed: 1, framesPerSecond: 24 }),
+  });
+  const deps = depsWith([ark.provider, fal.provider], { maxAttempts: 1 });
+  let result = await advance(deps, job.id);
+  for (let i = 0; i < 10 && result.next; i++) result = await advance(deps, job.id);
+  assert.equal(result.status, "succeeded");
+  assert.deepEqual(await attemptsOf(job.id), [
+    [1, "ark", "failed", "upstream_account"],
+    [2, "fal", "succeeded", null],
+  ]);
+  assert.equal(await refundForJob(db, job.id), undefined, "paid once, delivered, nothing owed");
+  const [ark402] = (await providerReliability(db)).filter((p) => p.provider === "ark");
+  assert.equal(ark402?.state, "down");
+  assert.match(ark402?.down_reason ?? "", /ModelNotOpen/);
+
+  // The next job goes to fal first; ark is only a last resort while down.
+  const second = await generatingJob();
+  await advance(deps, second.id);
+  assert.deepEqual((await attemptsOf(second.id))[0]?.slice(0, 2), [1, "fal"]);
+});
+
+test("a job fails only once every provider refused it; each is asked once", async () => {
+  const job = await generatingJob();
+  const refusing = (name: ProviderName, fault: "account" | "request") =>
+    scripted(name, {
+      submit: async () => {
+        throw new ProviderFailure({ ...failure(`refused_${fault}`), fault });
+      },
+    });
+  const ark = refusing("ark", "account");
+  const fal = refusing("fal", "request");
+  const deps = depsWith([ark.provider, fal.provider]);
+  let result = await advance(deps, job.id);
+  for (let i = 0; i < 10 && result.next; i++) result = await advance(deps, job.id);
+  assert.deepEqual(result, { status: "failed", next: null });
+  assert.deepEqual(await attemptsOf(job.id), [
+    [1, "ark", "failed", "refused_account"],
+    [2, "fal", "failed", "refused_request"],
+  ]);
+});
+
+test("a submit whose answer was lost is looked up before anything is submitted again", async () => {
+  const found = await generatingJob();
+  let submits = 0;
+  const lost = scripted("ark", {
+    submit: async () => {
+      submits++;
+      throw new ProviderFailure({ ...failure("upstream_timeout"), outcomeUnknown: true });
+    },
+    find: async () => ({ taskId: "ark-found" }),
+  });
+  await advance(depsWith([lost.provider]), found.id);
+  assert.deepEqual(await attemptsOf(found.id), [[1, "ark", "submitting", null]]);
+  await advance(depsWith([lost.provider]), found.id);
+  assert.equal(submits, 1, "never submitted twice");
+  const [attempt] = await listAttempts(db, found.id);
+  assert.deepEqual([attempt?.status, attempt?.taskId], ["running", "ark-found"]);
+
+  // The upstream cannot tell: the step is repeated later, nothing is submitted.
+  const unsure = await generatingJob();
+  const blind = scripted("ark", {
+    submit: async () => {
+      throw new ProviderFailure({ ...failure("upstream_timeout"), outcomeUnknown: true });
+    },
+    find: async () => {
+      throw new ProviderFailure(failure("upstream_lookup_failed"));
+    },
+  });
+  await advance(depsWith([blind.provider]), unsure.id);
+  const again = await advance(depsWith([blind.provider]), unsure.id);
+  assert.ok(again.next && again.next.getTime() >= Date.now());
+  assert.deepEqual(await attemptsOf(unsure.id), [[1, "ark", "submitting", null]]);
+
+  // The upstream says there is none: the attempt is written off and the next one starts.
+  const none = await generatingJob();
+  const clean = scripted("ark", {
     submit: async () => {
       throw new TypeError("fetch failed");
     },
   });
-  await advance(depsWith([broken.provider]), unreachable.id);
-  assert.deepEqual(await attemptsOf(unreachable.id), [[1, "local", "failed", "upstream_error"]]);
+  await advance(depsWith([clean.provider]), none.id);
+  await advance(depsWith([clean.provider]), none.id);
+  assert.deepEqual(await attemptsOf(none.id), [[1, "ark", "failed", "interrupted"]]);
+  assert.equal(clean.calls.looked, 1);
+});
+
+test("past its deadline a task the upstream will not cancel is waited for, never paid for twice", async () => {
+  const job = await generatingJob();
+  let finished = false;
+  const ark = scripted("ark", {
+    cancel: () => "running",
+    poll: async () =>
+      finished
+        ? { state: "succeeded", videoUrl: "x", seed: 1, framesPerSecond: 24 }
+        : { state: "running" },
+  });
+  const fal = scripted("fal");
+  const deps = depsWith([ark.provider, fal.provider], { attemptDeadlineMs: 1 });
+  await advance(deps, job.id);
+  await new Promise((r) => setTimeout(r, 5));
+  await advance(deps, job.id);
+  await advance(deps, job.id);
+  assert.deepEqual(await attemptsOf(job.id), [[1, "ark", "running", null]]);
+  assert.equal(fal.calls.submitted.length, 0, "no second upstream while the first renders");
+  finished = true;
+  let result = await advance(deps, job.id);
+  for (let i = 0; i < 5 && result.next; i++) result = await advance(deps, job.id);
+  assert.equal(result.status, "succeeded", "the late video is the job's");
+});
+
+test("a task that outlives its execution limit is left to the upkeep, which settles it", async () => {
+  const job = await generatingJob();
+  let rendering = true;
+  const ark = scripted("ark", {
+    cancel: () => (rendering ? "running" : "stopped"),
+    poll: async () =>
+      rendering ? { state: "running" } : { state: "failed", error: failure("upstream_failed") },
+  });
+  const deps = depsWith([ark.provider], { attemptDeadlineMs: 1 });
+  await advance(deps, job.id);
+  const [attempt] = await listAttempts(db, job.id);
+  // Backdated past the deadline and the grace after it.
+  await db
+    .update(attempts)
+    .set({ startedAt: new Date(Date.now() - 120_000) })
+    .where(eq(attempts.jobId, job.id));
+  await advance(deps, job.id);
+  const [ended] = await listAttempts(db, job.id);
+  assert.deepEqual([ended?.status, ended?.error?.code], ["failed", "upstream_timeout"]);
+  assert.ok(ended?.orphanedAt, "marked for the upkeep");
+  assert.equal(await followUpOrphanTasks(db, [ark.provider]), 0, "still rendering: asked again");
+  rendering = false;
+  assert.equal(await followUpOrphanTasks(db, [ark.provider]), 1);
+  const [settled] = await listAttempts(db, job.id);
+  assert.ok(settled?.orphanSettledAt);
+  assert.equal(attempt?.id, settled?.id);
 });
 
 test("a transient status look-up error keeps the attempt; a broken video ends it", async () => {

@@ -11,7 +11,7 @@ import { getJob } from "@/lib/jobs/repository";
 import { ProviderFailure, type ProviderName, type VideoProvider } from "@/lib/jobs/providers/types";
 import { createLocalStore } from "@/lib/media/storage/local-store";
 import { patternClip } from "../helpers/clips";
-import { queuedJob, tempDbPerTest } from "../helpers/jobs";
+import { queuedJob, tempDbPerTest, POLLING_ONLY, SCRIPTED_UPSTREAM } from "../helpers/jobs";
 import { readFrames } from "../helpers/sse";
 
 const freshDb = tempDbPerTest();
@@ -27,6 +27,7 @@ function fakeProvider(name: ProviderName, fail: boolean): VideoProvider {
   const polls = new Map<string, number>();
   return {
     name,
+    ...SCRIPTED_UPSTREAM,
     async submit() {
       if (fail)
         throw new ProviderFailure({ code: "upstream_error", message: "down", retryable: true });
@@ -42,7 +43,9 @@ function fakeProvider(name: ProviderName, fail: boolean): VideoProvider {
     async download() {
       return { body: Readable.from([clip]), contentType: "video/mp4", size: clip.length };
     },
-    async cancel() {},
+    async cancel() {
+      return "stopped" as const;
+    },
   };
 }
 
@@ -59,6 +62,7 @@ async function setUp() {
     attemptDeadlineMs: 60_000,
     pollIntervalMs: 10,
     videoTtlMs: 60_000,
+    ...POLLING_ONLY,
   };
   const stream = (jobId: string, afterId = 0) =>
     openJobStream({

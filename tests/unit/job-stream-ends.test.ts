@@ -8,7 +8,7 @@ import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import type { VideoProvider } from "@/lib/jobs/providers/types";
 import { createLocalStore } from "@/lib/media/storage/local-store";
 import { patternClip } from "../helpers/clips";
-import { queuedJob, tempDbPerTest } from "../helpers/jobs";
+import { queuedJob, tempDbPerTest, POLLING_ONLY, SCRIPTED_UPSTREAM } from "../helpers/jobs";
 import { type Frame, readFrames } from "../helpers/sse";
 
 const freshDb = tempDbPerTest();
@@ -21,6 +21,7 @@ before(async () => {
 
 const provider: VideoProvider = {
   name: "local",
+  ...SCRIPTED_UPSTREAM,
   async submit() {
     return { taskId: "t-1" };
   },
@@ -30,7 +31,9 @@ const provider: VideoProvider = {
   async download() {
     return { body: Readable.from([clip]), contentType: "video/mp4", size: clip.length };
   },
-  async cancel() {},
+  async cancel() {
+    return "stopped" as const;
+  },
 };
 
 async function setUp() {
@@ -46,6 +49,7 @@ async function setUp() {
     attemptDeadlineMs: 60_000,
     pollIntervalMs: 10,
     videoTtlMs: 60_000,
+    ...POLLING_ONLY,
   };
   const stream = (jobId: string, after: number, extra: Partial<JobStreamOptions> = {}) =>
     openJobStream({

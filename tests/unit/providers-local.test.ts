@@ -5,16 +5,26 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
+import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { frameSize } from "@/lib/jobs/providers/frame-size";
 import { wrapPrompt } from "@/lib/jobs/providers/local-render-args";
 import { createLocalProvider, RENDER_FAILED } from "@/lib/jobs/providers/local-renderer";
-import type { VideoProvider } from "@/lib/jobs/providers/types";
+import type { AttemptContext, VideoProvider } from "@/lib/jobs/providers/types";
 import type { GenerationSpec, Ratio, Resolution } from "@/lib/catalog/generation-spec";
 import { pollUntilSettled } from "../fakes/fake-server";
 import { probe } from "../helpers/media";
+
+/** A fresh attempt of a service without a public origin. */
+const attemptOf = (): AttemptContext => ({
+  attemptId: randomUUID(),
+  startedAt: new Date(),
+  endUser: "p-test",
+  callbackUrl: null,
+  executionLimitSeconds: 900,
+});
 
 const SPEC: GenerationSpec = {
   model: "alpha-2.0",
@@ -38,7 +48,7 @@ const local = (over: { minLatencyMs?: number; faultRate?: number } = {}) =>
 
 /** Renders a spec to completion and returns the output file. */
 async function render(spec: GenerationSpec, provider: VideoProvider = local()) {
-  const { taskId } = await provider.submit(spec);
+  const { taskId } = await provider.submit(spec, attemptOf());
   const { result } = await pollUntilSettled(provider, taskId);
   assert.equal(result.state, "succeeded", JSON.stringify(result));
   if (result.state !== "succeeded") throw new Error("unreachable");
@@ -162,7 +172,7 @@ test("prompt text cannot inject filter syntax or expansions", async () => {
 test("fault rate 1 fails every task, stably, after the minimum latency", async () => {
   const provider = local({ faultRate: 1, minLatencyMs: 300 });
   const started = Date.now();
-  const { taskId } = await provider.submit(SPEC);
+  const { taskId } = await provider.submit(SPEC, attemptOf());
   assert.deepEqual(await provider.poll(taskId), { state: "running" });
   const { result } = await pollUntilSettled(local({ minLatencyMs: 300 }), taskId);
   assert.ok(Date.now() - started >= 300);
@@ -177,7 +187,7 @@ test("a finished render waits out the minimum latency", async () => {
 });
 
 test("a fresh instance polls a task another instance submitted", async () => {
-  const { taskId } = await local().submit(SPEC);
+  const { taskId } = await local().submit(SPEC, attemptOf());
   const { result } = await pollUntilSettled(local(), taskId);
   assert.equal(result.state, "succeeded");
 });
@@ -203,7 +213,7 @@ test("a render orphaned by a crashed process is recovered by the next process", 
   const script = `
     const { createLocalProvider } = await import(${JSON.stringify(moduleUrl)});
     const p = createLocalProvider({ workDir: ${JSON.stringify(workDir)}, minLatencyMs: 0, faultRate: 0 });
-    const { taskId } = await p.submit(${JSON.stringify({ ...SPEC, durationSeconds: 3 })});
+    const { taskId } = await p.submit(${JSON.stringify({ ...SPEC, durationSeconds: 3 })}, { attemptId: ${JSON.stringify(randomUUID())} });
     process.stdout.write(taskId, () => process.kill(process.pid, "SIGKILL"));`;
   const child = promisify(execFile)(process.execPath, [
     "--conditions=react-server",
@@ -227,7 +237,10 @@ test("a render orphaned by a crashed process is recovered by the next process", 
 });
 
 test("cancel kills the render and the task reports cancelled", async () => {
-  const { taskId } = await local().submit({ ...SPEC, durationSeconds: 15, resolution: "1080p" });
+  const { taskId } = await local().submit(
+    { ...SPEC, durationSeconds: 15, resolution: "1080p" },
+    attemptOf(),
+  );
   const { pid } = await stateOf(taskId);
   assert.ok(pid !== null && isAlive(pid));
   await local().cancel(taskId);
@@ -246,4 +259,13 @@ test("unknown or malformed task ids are lost, never a path", async () => {
   await assert.rejects(local().download("../../etc/passwd", "file:///etc/passwd"), {
     name: "ProviderFailure",
   });
+});
+
+test("a submit whose answer was lost is found by its attempt; another attempt's is not", async () => {
+  const attempt = attemptOf();
+  assert.equal(await local().findSubmitted(attempt), null);
+  const { taskId } = await local().submit(SPEC, attempt);
+  assert.deepEqual(await local().findSubmitted(attempt), { taskId });
+  assert.equal(await local().findSubmitted(attemptOf()), null);
+  assert.equal(await local().cancel(taskId), "stopped");
 });

@@ -16,6 +16,7 @@ export type AuditType =
   | "job.transition"
   | "attempt.started"
   | "attempt.ended"
+  | "upstream.orphan_settled"
   | "video.screened"
   | "refund.created"
   | "refund.sent"

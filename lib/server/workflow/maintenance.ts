@@ -7,7 +7,12 @@ import {
   explainBreak,
 } from "@/lib/platform";
 import type { PublicClient } from "viem";
-import { forgetVideos, jobsWithExpiredVideos } from "@/lib/jobs";
+import {
+  followUpOrphanTasks,
+  forgetVideos,
+  jobsWithExpiredVideos,
+  type VideoProvider,
+} from "@/lib/jobs";
 import { reconcilePayments, type Settler } from "@/lib/checkout";
 import {
   type ChainHeads,
@@ -57,6 +62,8 @@ export type MaintenanceDeps = {
   audit?: { secret: string; state: CheckpointState; reported?: string };
   /** The process's webhook deliveries, kicked each tick (see delivery-lane.ts). */
   webhookLane?: Pick<DeliveryLane, "kick">;
+  /** The configured upstreams, whose tasks nobody waits for any more are followed up. */
+  providers?: readonly VideoProvider[];
 };
 
 /**
@@ -71,6 +78,8 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
   sweptPartials: number;
   /** Webhook deliveries in flight in their own lane (see delivery-lane.ts). */
   webhooks: number;
+  /** Upstream tasks nobody waited for any more, now known to be over. */
+  orphans: number;
 }> {
   if (deps.audit) await checkpointAudit(deps.db, deps.store, deps.audit);
   const networks: Array<Omit<NetworkDeps, "network"> & { network?: string }> = [
@@ -114,9 +123,15 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<{
         },
       )
     : 0;
+  const orphans = deps.providers
+    ? await followUpOrphanTasks(deps.db, deps.providers).catch((error: unknown) => {
+        console.error(`[reel402] orphaned upstream tasks not followed up: ${describeError(error)}`);
+        return 0;
+      })
+    : 0;
   // Started, never awaited: a receiver that hangs must not hold up the next tick's money work.
   const webhooks = deps.webhookLane?.kick() ?? 0;
-  return { reconciled, refunds, expired, expiredUploads, sweptPartials, webhooks };
+  return { reconciled, refunds, expired, expiredUploads, sweptPartials, webhooks, orphans };
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : "unknown error");

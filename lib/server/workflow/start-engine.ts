@@ -5,7 +5,6 @@ import {
   OUTPUT_UNSCREENED_CODE,
   callbackUrl,
   endUserId,
-  providersFromEnv,
 } from "@/lib/jobs";
 import { publicClientFor, publicClientOf, refundIfOwed } from "@/lib/money";
 import { processHolder } from "@/lib/server/holder";
@@ -22,7 +21,7 @@ export async function advanceDeps(s: Services = services()): Promise<AdvanceDeps
   const store = s.videoStore();
   return {
     db: await s.db(),
-    providers: providersFromEnv(env, store),
+    providers: s.providers(),
     store,
     activeJobsPerWallet: env.limits.activeJobsPerWallet,
     ...env.generation,
@@ -61,6 +60,7 @@ export async function maintenanceDeps(s: Services = services()): Promise<Mainten
       refundWallet: s.wallets.refund(n.network),
     })),
     store: s.videoStore(),
+    providers: s.providers(),
     staleVerifiedMs: env.facilitatorTimeoutMs * 2,
     expiryMarginSeconds: 10,
     onQueued: s.waker.wake,
