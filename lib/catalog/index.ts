@@ -19,6 +19,7 @@ export { parseImageGenerationBody, type ImageRequest } from "./requests/parse-im
 export { readBodyLimited } from "./requests/read-body";
 export {
   UPSTREAM_IMAGE_LIMITS,
+  UPSTREAM_IMAGE_LIMITS_SUMMARY,
   describeAspect,
   upstreamImageProblem,
   type ImageShape,

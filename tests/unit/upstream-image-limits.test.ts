@@ -1,7 +1,19 @@
 import assert from "node:assert/strict";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import sharp from "sharp";
+import { IMAGE_PRODUCTS } from "@/lib/catalog/products";
 import { upstreamImageProblem } from "@/lib/catalog/upstream-image-limits";
+import { prepareImageSpec } from "@/lib/checkout/prepare-image-spec";
+import { acceptImage, type ImageDeps, resolveImage } from "@/lib/media/images";
+import { imageId } from "@/lib/media/images/decode";
+import { saveImage } from "@/lib/media/images/image-store";
+import { createLocalStore } from "@/lib/media/storage/local-store";
+import { getEnv } from "@/lib/platform/env";
+import { PROBLEM_CATALOG } from "@/lib/platform/errors/problems";
+import { RefusalError } from "@/lib/platform/errors/refusal";
 import { type ArkFake, startArkFake } from "../fakes/ark-fake";
 import { type FalFake, startFalFake } from "../fakes/fal-fake";
 import { imageUrlProblem } from "../fakes/image-input";
@@ -115,5 +127,83 @@ describe("the upstream fakes enforce the same limits, decoding the image they ar
     const falBody = (await falAnswer.json()) as { detail: { loc: string[]; type: string }[] };
     assert.deepEqual(falBody.detail[0]?.loc, ["body", "image_url"]);
     assert.equal(falBody.detail[0]?.type, "image_load_error");
+  });
+});
+
+describe("the service holds every picture to the rule before storing or quoting it", () => {
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: "#6a7a5a" } })
+      .png()
+      .toBuffer();
+  let dir: string;
+  let deps: ImageDeps;
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "reel402-limits-"));
+    deps = {
+      store: createLocalStore({ dir, secret: "limits-test-secret-0123456789abcdef" }),
+      screenImage: async () => ({ allowed: true }),
+    };
+  });
+  after(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof RefusalError, `expected a refusal, got ${String(error)}`);
+    return error;
+  };
+
+  test("an upload too small or too wide is refused with 403 and the fix, and not kept", async () => {
+    for (const [w, h, wording] of [
+      [200, 200, /at least 300 px on each side — this one is 200×200/],
+      [3000, 600, /between 2:5 and 5:2 — this one is 5:1/],
+    ] as const) {
+      const error = await refusal(acceptImage(await png(w, h), deps));
+      assert.equal(error.code, "image_outside_model_limits");
+      assert.equal(PROBLEM_CATALOG[error.code].status, 403);
+      assert.match(error.message, wording);
+    }
+    assert.deepEqual(await readdir(dir), [], "nothing stored");
+    const fine = await acceptImage(await png(300, 750), deps);
+    assert.ok(fine.expiresAt, "300×750 (2:5) is kept");
+  });
+
+  test("a stored upload outside the limits is refused when a request names it, before any quote", async () => {
+    const bytes = await png(200, 200);
+    const id = imageId(bytes);
+    await saveImage(deps.store, { id, bytes, mime: "image/png", width: 200, height: 200 });
+    const error = await refusal(resolveImage({ upload: id }, deps));
+    assert.equal(error.code, "image_outside_model_limits");
+
+    const product = IMAGE_PRODUCTS[0];
+    assert.ok(product);
+    const good = await acceptImage(await png(640, 480), deps);
+    const prepared = await prepareImageSpec(
+      product,
+      {
+        first: { upload: good.image.id },
+        last: { upload: id },
+        prompt: null,
+        durationSeconds: 5,
+        resolution: "480p",
+        ratio: "adaptive",
+        seed: null,
+        generateAudio: false,
+        cameraFixed: null,
+      },
+      getEnv(),
+      deps,
+    );
+    assert.equal(prepared.kind, "refused");
+    if (prepared.kind !== "refused") return;
+    assert.equal(prepared.code, "image_outside_model_limits");
+    assert.match(prepared.detail, /^last_image: .*at least 300 px on each side/);
+    assert.deepEqual(
+      prepared.errors?.map((e) => e.field),
+      ["last_image"],
+    );
   });
 });
