@@ -16,8 +16,11 @@ export const UPSTREAM_IMAGE_LIMITS = {
   maxBytes: 30 * 1024 * 1024,
 } as const;
 
-/** The limits in words, for every description of an image field. */
-export const UPSTREAM_IMAGE_LIMITS_SUMMARY = `each side ${UPSTREAM_IMAGE_LIMITS.minSide}–${UPSTREAM_IMAGE_LIMITS.maxSide} px and width:height between 2:5 and 5:2 (${UPSTREAM_IMAGE_LIMITS.minAspect}–${UPSTREAM_IMAGE_LIMITS.maxAspect}), what the video models take; anything else is refused with 403 image_outside_model_limits before any quote`;
+/**
+ * The limits in words, for every description of an image field. The 6000 px ceiling is left out:
+ * the service's own cap on a side (MAX_IMAGE_SIDE) is lower, so it never decides.
+ */
+export const UPSTREAM_IMAGE_LIMITS_SUMMARY = `each side at least ${UPSTREAM_IMAGE_LIMITS.minSide} px and width:height between 2:5 and 5:2 (${UPSTREAM_IMAGE_LIMITS.minAspect}–${UPSTREAM_IMAGE_LIMITS.maxAspect}), what the video models take; anything else is refused with 403 image_outside_model_limits before any quote`;
 
 export type ImageShape = { width: number; height: number; bytes?: number };
 

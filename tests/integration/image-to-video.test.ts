@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -283,6 +283,7 @@ describe("image-to-video on the built server (Postgres)", () => {
 
     // An upload kept before the limits were checked is judged again when a request names it.
     const id = `upl_${createHash("sha256").update(small).digest("hex")}`;
+    mkdirSync(path.join(stack.server.dataDir, "videos"), { recursive: true });
     writeFileSync(
       path.join(stack.server.dataDir, "videos", `${id}.json`),
       JSON.stringify({
