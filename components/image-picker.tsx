@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { upstreamImageProblem } from "@/lib/catalog/browser";
 import { nearestRatio } from "@/lib/jobs/browser";
 import type { StudioConfig } from "@/lib/http/browser";
 
@@ -50,6 +51,12 @@ export function ImagePicker({ label, name, limits, value, onChange, disabled }: 
         return setError(
           `${file.name} is ${width}×${height}; at most ${limits.maxSide} pixels a side.`,
         );
+      }
+      // The same rule the server applies before any quote: what the video models take.
+      const problem = upstreamImageProblem({ width, height });
+      if (problem) {
+        URL.revokeObjectURL(url);
+        return setError(`${file.name}: ${problem}`);
       }
       onChange({ file, url, width, height, ratio: nearestRatio(width, height) });
     } catch {

@@ -17,3 +17,10 @@ export { exampleBody, requestBodyJsonSchema, toSchema } from "./requests/json-sc
 export { parseGenerationBody } from "./requests/parse-generation";
 export { parseImageGenerationBody, type ImageRequest } from "./requests/parse-image-generation";
 export { readBodyLimited } from "./requests/read-body";
+export {
+  UPSTREAM_IMAGE_LIMITS,
+  UPSTREAM_IMAGE_LIMITS_SUMMARY,
+  describeAspect,
+  upstreamImageProblem,
+  type ImageShape,
+} from "./upstream-image-limits";

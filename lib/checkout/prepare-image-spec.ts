@@ -14,7 +14,8 @@ const frame = (image: StoredImage): FrameImage => ({
 });
 
 /**
- * Image-to-video, from its parsed body: the prompt's screen (when there is a prompt), then each image resolved (upload look-up or safe fetch: 4xx on failure) and
+ * Image-to-video, from its parsed body: the prompt's screen (when there is a prompt), then each image resolved (upload look-up or safe fetch: 4xx on failure; 403
+ * image_outside_model_limits for a picture no upstream would take, so it is never paid for) and
  * screened (403 content_policy, counted toward the abuse block like a refused prompt).
  */
 export async function prepareImageSpec(

@@ -30,6 +30,16 @@ test("a person animates an image in the studio, pays the exact quote and watches
   });
   await expect(page.getByTestId("image-error")).toContainText("not a JPEG, PNG or WebP");
   await expect(page.getByRole("button", { name: "Get exact price" })).toBeDisabled();
+  // And a picture smaller than the video models take, with what to fix.
+  await page.locator('input[name="image"]').setInputFiles({
+    name: "tiny.png",
+    mimeType: "image/png",
+    buffer: await syntheticImage("testsrc2", 200, 200, "png"),
+  });
+  await expect(page.getByTestId("image-error")).toContainText(
+    "at least 300 px on each side — this one is 200×200",
+  );
+  await expect(page.getByRole("button", { name: "Get exact price" })).toBeDisabled();
 
   await page
     .locator('input[name="image"]')

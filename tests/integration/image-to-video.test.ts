@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -64,6 +65,8 @@ describe("image-to-video on the built server (Postgres)", () => {
   let red: Buffer;
   let blue: Buffer;
   let portrait: Buffer;
+  let panorama: Buffer;
+  let small: Buffer;
   // An image host: an origin the operator allowed (as tests must: it is on loopback, over http).
   let host: Server;
   let hostUrl: string;
@@ -74,10 +77,17 @@ describe("image-to-video on the built server (Postgres)", () => {
       syntheticImage("color=c=0x2030d0", 960, 540, "png"),
       syntheticImage("smptebars", 540, 960, "webp"),
     ]);
+    // Within the service's own limits, outside every upstream's: 5:1, and 200 px a side.
+    [panorama, small] = await Promise.all([
+      syntheticImage("testsrc2", 3000, 600, "png"),
+      syntheticImage("smptebars", 200, 200, "png"),
+    ]);
     const face = readFileSync(FACE);
     host = createServer((req, res) => {
       if (req.url === "/portrait.webp")
         return res.writeHead(200, { "content-type": "image/webp" }).end(portrait);
+      if (req.url === "/panorama.png")
+        return res.writeHead(200, { "content-type": "image/png" }).end(panorama);
       if (req.url === "/face.jpg")
         return res.writeHead(200, { "content-type": "image/jpeg" }).end(face);
       res.writeHead(404).end();
@@ -254,6 +264,78 @@ describe("image-to-video on the built server (Postgres)", () => {
     });
     assert.equal(last.status, 403);
     assert.deepEqual(pick(await last.json()), { code: "content_policy", category: "likeness" });
+  });
+
+  test("an image no upstream would take is refused with 403 and what to fix, before any 402 or charge", {
+    timeout: 90_000,
+  }, async () => {
+    // At upload time: nothing is kept.
+    const refusedUpload = await fetch(`${base}/uploads`, {
+      method: "POST",
+      headers: { "content-type": "image/png" },
+      body: new Uint8Array(small),
+    });
+    assert.equal(refusedUpload.status, 403);
+    assert.equal(refusedUpload.headers.get("content-type"), "application/problem+json");
+    const uploadProblem = (await refusedUpload.json()) as { code: string; detail: string };
+    assert.equal(uploadProblem.code, "image_outside_model_limits");
+    assert.match(uploadProblem.detail, /at least 300 px on each side — this one is 200×200/);
+
+    // An upload kept before the limits were checked is judged again when a request names it.
+    const id = `upl_${createHash("sha256").update(small).digest("hex")}`;
+    mkdirSync(path.join(stack.server.dataDir, "videos"), { recursive: true });
+    writeFileSync(
+      path.join(stack.server.dataDir, "videos", `${id}.json`),
+      JSON.stringify({
+        v: 1,
+        id,
+        mime: "image/png",
+        width: 200,
+        height: 200,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        data: small.toString("base64"),
+      }),
+    );
+    const payer = payingFetch(6);
+    const before = await stack.chain.balanceOf(payer.account.address);
+    const paidPost = (body: object) =>
+      payer.fetch(`${base}/generate/alpha-fast/image-to-video`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const byId = await paidPost({ image: id, duration: 4, resolution: "480p" });
+    assert.equal(byId.status, 403);
+    assert.equal(byId.headers.get("payment-required"), null);
+    const idProblem = (await byId.json()) as {
+      code: string;
+      detail: string;
+      errors: { field: string }[];
+    };
+    assert.equal(idProblem.code, "image_outside_model_limits");
+    assert.match(idProblem.detail, /^image: .*at least 300 px on each side — this one is 200×200/);
+    assert.deepEqual(
+      idProblem.errors.map((e) => e.field),
+      ["image"],
+    );
+
+    // A panorama by URL, first or last frame: fetched, measured, refused.
+    const other = await upload(base, red, "image/jpeg");
+    for (const [body, field] of [
+      [{ image: `${hostUrl}/panorama.png` }, "image"],
+      [{ image: other, last_image: `${hostUrl}/panorama.png` }, "last_image"],
+    ] as const) {
+      const res = await paidPost({ ...body, duration: 4, resolution: "480p" });
+      assert.equal(res.status, 403, field);
+      assert.equal(res.headers.get("payment-required"), null, field);
+      const problem = (await res.json()) as { code: string; detail: string };
+      assert.equal(problem.code, "image_outside_model_limits", field);
+      assert.match(
+        problem.detail,
+        new RegExp(`^${field}: .*between 2:5 and 5:2 — this one is 5:1 \\(3000×600\\)`),
+      );
+    }
+    assert.equal(await stack.chain.balanceOf(payer.account.address), before, "nothing charged");
   });
 
   test("bad image references are refused before payment with stable codes", async () => {

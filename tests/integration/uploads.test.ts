@@ -164,6 +164,15 @@ describe("POST /uploads on the built server", () => {
         "image_dimensions",
       ],
       [
+        "smaller than any video model takes",
+        sharp({ create: { width: 200, height: 200, channels: 3, background: "#4a6a8a" } })
+          .png()
+          .toBuffer()
+          .then((b) => upload(b, { "content-type": "image/png" })),
+        403,
+        "image_outside_model_limits",
+      ],
+      [
         "plain text",
         upload("hello", { "content-type": "text/plain" }),
         403,

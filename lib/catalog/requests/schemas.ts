@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CustomProduct, FixedProduct, ImageProduct, Product } from "@/lib/catalog/products";
 import { RATIOS } from "@/lib/catalog/generation-spec";
 import { parseImageRef } from "@/lib/catalog/requests/image-ref";
+import { UPSTREAM_IMAGE_LIMITS_SUMMARY } from "@/lib/catalog/upstream-image-limits";
 
 /** Strict request bodies: unknown properties, wrong types and out-of-range values are refused. */
 
@@ -91,7 +92,7 @@ const imageRef = (what: string) =>
         'must be an upload id ("upl_" + 64 hex, from POST /uploads) or an https URL of a JPEG, PNG or WebP image',
     })
     .describe(
-      `${what}: an upload id from POST /uploads ("upl_…") or an https URL of a JPEG, PNG or WebP image (at most 2048 characters). Screened before any quote.`,
+      `${what}: an upload id from POST /uploads ("upl_…") or an https URL of a JPEG, PNG or WebP image (at most 2048 characters). The picture must have ${UPSTREAM_IMAGE_LIMITS_SUMMARY}. Screened before any quote.`,
     );
 
 export function imageBodySchema(product: ImageProduct) {

@@ -127,8 +127,9 @@ ${animate}
 
 ## Images
 
-- [${UPLOAD_FACTS.method} ${UPLOAD_FACTS.path}](${baseUrl}${UPLOAD_FACTS.path}): free. ${UPLOAD_FACTS.description} At most ${UPLOAD_FACTS.max_bytes / (1024 * 1024)} MiB and ${UPLOAD_FACTS.max_side_pixels} pixels a side; kept ${UPLOAD_FACTS.ttl_seconds / 3600} hours.
+- [${UPLOAD_FACTS.method} ${UPLOAD_FACTS.path}](${baseUrl}${UPLOAD_FACTS.path}): free. ${UPLOAD_FACTS.description} At most ${UPLOAD_FACTS.max_bytes / (1024 * 1024)} MiB, ${UPLOAD_FACTS.min_side_pixels}–${UPLOAD_FACTS.max_side_pixels} pixels a side and width:height ${UPLOAD_FACTS.aspect_ratio_range.join("–")}; kept ${UPLOAD_FACTS.ttl_seconds / 3600} hours.
 - ${IMAGE_POLICY.references}
+- ${IMAGE_POLICY.limits}
 - ${IMAGE_POLICY.processing}
 - ${IMAGE_POLICY.screening}
 - ${IMAGE_POLICY.errors}

@@ -143,7 +143,7 @@ export function buildOpenApiDocument(baseUrl: string) {
             },
           },
           "403": problem(
-            "Rejected by validation (including a body not sent as application/json: `unsupported_media_type`, or a refused Webhook-URL: `webhook_url_refused`) or the content policy before payment; never charged.",
+            `Rejected by validation (including a body not sent as application/json: \`unsupported_media_type\`, or a refused Webhook-URL: \`webhook_url_refused\`${p.mode === "image" ? ", or a picture outside the video models' limits: `image_outside_model_limits`, its `detail` naming the field and what to fix" : ""}) or the content policy before payment; never charged.`,
           ),
           "409": problem(
             "A request with this Idempotency-Key, payment authorization or payment-identifier is still in progress (`idempotency_key_in_flight`, `payment_in_flight`, `payment_identifier_in_flight`), or the payment-identifier was used with another payment or body (`payment_identifier_reused`).",

@@ -1,3 +1,4 @@
+import { UPSTREAM_IMAGE_LIMITS_SUMMARY } from "@/lib/catalog";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "@/lib/media";
 
 type Problem = (description: string) => unknown;
@@ -11,7 +12,7 @@ export function uploadsPathItem(problem: Problem) {
       tags: ["uploads"],
       security: [],
       summary: "Upload an image (free) to name it in a request by id",
-      description: `JPEG, PNG or WebP, at most ${MAX_IMAGE_BYTES} bytes and ${MAX_IMAGE_SIDE} px a side, one still frame. Decoded and re-encoded (pixels only), kept 24 hours, content-addressed. Screened before it is stored: faces (likeness) and sexually explicit images are refused.`,
+      description: `JPEG, PNG or WebP, at most ${MAX_IMAGE_BYTES} bytes and ${MAX_IMAGE_SIDE} px a side, one still frame; and, as stored, ${UPSTREAM_IMAGE_LIMITS_SUMMARY}. Decoded and re-encoded (pixels only), kept 24 hours, content-addressed. Screened before it is stored: faces (likeness) and sexually explicit images are refused.`,
       requestBody: {
         required: true,
         content: {
@@ -57,7 +58,7 @@ export function uploadsPathItem(problem: Problem) {
           },
         },
         "403": problem(
-          "Refused by the content policy (category likeness or sexual), or an unsupported body.",
+          "Refused by the content policy (category likeness or sexual), outside the video models' limits (`image_outside_model_limits`: too small or too elongated; `detail` says what to fix), or an unsupported body.",
         ),
         "413": problem("Larger than 10 MB."),
         "415": problem("Not a JPEG, PNG or WebP still image (judged by its bytes), or truncated."),

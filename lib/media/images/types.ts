@@ -27,6 +27,7 @@ export const IMAGE_PROBLEM_CODES = [
   "upload_expired",
   "image_too_large",
   "image_dimensions",
+  "image_outside_model_limits",
   "unsupported_image",
   "image_fetch_refused",
   "image_fetch_failed",

@@ -21,6 +21,10 @@ const PROBLEMS = {
   image_too_large: { status: 413, title: "Image too large" },
   unsupported_image: { status: 415, title: "Not a JPEG, PNG or WebP still image" },
   image_dimensions: { status: 422, title: "Image dimensions out of range" },
+  image_outside_model_limits: {
+    status: 403,
+    title: "Image size or shape not accepted by the video models",
+  },
   image_fetch_refused: { status: 422, title: "Image URL refused" },
   image_fetch_failed: { status: 422, title: "Image URL could not be fetched" },
   idempotency_key_in_flight: {
