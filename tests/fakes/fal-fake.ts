@@ -221,7 +221,8 @@ export async function startFalFake(opts: FalFakeOptions = {}): Promise<FalFake> 
       );
     if (fault === "account_locked")
       return json(res, 403, {
-        detail: "User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing.",
+        detail:
+          "User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing.",
       });
     const body = (req.body ?? {}) as Record<string, unknown>;
     const problem = validate(body, endpoint);
@@ -305,10 +306,12 @@ export async function startFalFake(opts: FalFakeOptions = {}): Promise<FalFake> 
     }
     const match = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(route);
     if (!match)
-      return req.method === "POST" ? submit(req, res, route) : json(res, 404, { detail: "Not found" });
+      return req.method === "POST"
+        ? submit(req, res, route)
+        : json(res, 404, { detail: "Not found" });
     const r = queue.get(match[2] ?? "");
     // A request is found only under its own app.
-    if (!r || !r.endpoint.startsWith(`${match[1]}/`))
+    if (!r?.endpoint.startsWith(`${match[1]}/`))
       return json(res, 404, { status: "NOT_FOUND", detail: "Request not found" });
     if (match[3] === "/cancel" && req.method === "PUT") {
       if (r.status === "COMPLETED") return json(res, 400, { status: "ALREADY_COMPLETED" });

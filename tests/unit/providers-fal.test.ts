@@ -68,6 +68,8 @@ async function failureOf(promise: Promise<unknown>) {
 }
 
 const posts = () => fake.requests.filter((r) => r.method === "POST");
+/** The input of the last submit fal received. */
+const lastInput = () => (posts().at(-1)?.body ?? {}) as Record<string, unknown>;
 
 async function settled(spec: GenerationSpec = SPEC) {
   const { taskId } = await fal().submit(spec, ATTEMPT);
@@ -78,7 +80,10 @@ test("happy path through fal's client: queue, poll, result, download a real MP4"
   const { taskId } = await fal().submit(SPEC, ATTEMPT);
   const [post] = fake.requests;
   assert.equal(post?.method, "POST");
-  assert.equal(new URL(post?.path ?? "", fake.url).pathname, "/bytedance/seedance-2.0/text-to-video");
+  assert.equal(
+    new URL(post?.path ?? "", fake.url).pathname,
+    "/bytedance/seedance-2.0/text-to-video",
+  );
   assert.equal(post?.headers.authorization, `Key ${fake.apiKey}`);
   // Seedance 2.0's schema: duration as a string, the seed, the payer's hash; no camera_fixed.
   assert.deepEqual(post?.body, {
@@ -99,7 +104,9 @@ test("happy path through fal's client: queue, poll, result, download a real MP4"
   assert.equal(polls, 3);
   assert.ok(
     fake.requests.some(
-      (r) => new URL(r.path, fake.url).pathname === `/bytedance/seedance-2.0/requests/${requestId}/status`,
+      (r) =>
+        new URL(r.path, fake.url).pathname ===
+        `/bytedance/seedance-2.0/requests/${requestId}/status`,
     ),
   );
   assert.equal(result.state, "succeeded");
@@ -114,15 +121,24 @@ test("happy path through fal's client: queue, poll, result, download a real MP4"
 
 test("adaptive becomes fal's auto; fixed ratios and durations pass through", async () => {
   await fal().submit(
-    { ...SPEC, ratio: "adaptive", durationSeconds: 12, model: "alpha-2.0-fast", resolution: "480p" },
+    {
+      ...SPEC,
+      ratio: "adaptive",
+      durationSeconds: 12,
+      model: "alpha-2.0-fast",
+      resolution: "480p",
+    },
     ATTEMPT,
   );
   const post = posts().at(-1);
-  assert.equal(new URL(post?.path ?? "", fake.url).pathname, "/bytedance/seedance-2.0/fast/text-to-video");
-  assert.equal((post?.body as { aspect_ratio?: string }).aspect_ratio, "auto");
-  assert.equal((post?.body as { duration?: string }).duration, "12");
+  assert.equal(
+    new URL(post?.path ?? "", fake.url).pathname,
+    "/bytedance/seedance-2.0/fast/text-to-video",
+  );
+  assert.equal(lastInput().aspect_ratio, "auto");
+  assert.equal(lastInput().duration, "12");
   await fal().submit({ ...SPEC, ratio: "9:16" }, ATTEMPT);
-  assert.equal((posts().at(-1)?.body as { aspect_ratio?: string }).aspect_ratio, "9:16");
+  assert.equal(lastInput().aspect_ratio, "9:16");
   // The fake holds fal's schema: `adaptive` is not one of its ratios.
   const res = await fetch(`${fake.url}/bytedance/seedance-2.0/text-to-video`, {
     method: "POST",
@@ -135,7 +151,7 @@ test("adaptive becomes fal's auto; fixed ratios and durations pass through", asy
 test("camera_fixed is never sent: fal's Seedance 2.0 input has no such field", async () => {
   assert.equal(fal().honoursCameraFixed, false);
   await fal().submit({ ...SPEC, cameraFixed: true }, ATTEMPT);
-  assert.ok(!("camera_fixed" in (posts().at(-1)?.body as object)));
+  assert.ok(!("camera_fixed" in lastInput()));
   const res = await fetch(`${fake.url}/bytedance/seedance-2.0/text-to-video`, {
     method: "POST",
     headers: { authorization: `Key ${fake.apiKey}`, "content-type": "application/json" },
@@ -162,7 +178,7 @@ test("no seed in the result is reported as null; no seed in the spec is not sent
       requestTimeoutMs: 400,
     });
     const { taskId } = await provider.submit({ ...SPEC, seed: null }, ATTEMPT);
-    assert.ok(!("seed" in (quiet.requests[0]?.body as object)));
+    assert.ok(!("seed" in ((quiet.requests[0]?.body ?? {}) as object)));
     const { result } = await pollUntilSettled(provider, taskId);
     assert.equal(result.state === "succeeded" && result.seed, null);
   } finally {
@@ -187,10 +203,9 @@ test("account refusals (401, 403, unknown endpoint 404) mark the provider down",
       return failureOf(fal().submit(SPEC, ATTEMPT));
     })(),
     await failureOf(
-      fal({ endpoints: { ...ENDPOINTS, "alpha-2.0": "bytedance/no-such-model/text-to-video" } }).submit(
-        SPEC,
-        ATTEMPT,
-      ),
+      fal({
+        endpoints: { ...ENDPOINTS, "alpha-2.0": "bytedance/no-such-model/text-to-video" },
+      }).submit(SPEC, ATTEMPT),
     ),
   ]) {
     assert.equal(failure.code, "upstream_account");
@@ -298,7 +313,8 @@ async function receiver() {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === "string") headers.set(k, v);
       got.push({ headers, body: Buffer.concat(chunks).toString("utf8") });
       res.writeHead(200).end();
     });
@@ -321,7 +337,9 @@ test("fal's signed webhook names the task; forged, altered or stale ones are ref
     const altered = delivery.body.replace('"OK"', '"ERROR"');
     assert.equal(await provider.readCallback?.({ headers: delivery.headers, body: altered }), null);
 
-    const stale = new Headers(fake.signWebhook(taskId, delivery.body, Math.floor(Date.now() / 1000) - 3600));
+    const stale = new Headers(
+      fake.signWebhook(taskId, delivery.body, Math.floor(Date.now() / 1000) - 3600),
+    );
     assert.equal(await provider.readCallback?.({ headers: stale, body: delivery.body }), null);
 
     const missing = new Headers(delivery.headers);
@@ -332,8 +350,14 @@ test("fal's signed webhook names the task; forged, altered or stale ones are ref
     const other = generateKeyPairSync("ed25519").privateKey;
     const forged = new Headers(delivery.headers);
     const message = `${taskId}\n${forged.get("x-fal-webhook-user-id")}\n${forged.get("x-fal-webhook-timestamp")}\n`;
-    const digest = (await import("node:crypto")).createHash("sha256").update(delivery.body).digest("hex");
-    forged.set("x-fal-webhook-signature", sign(null, Buffer.from(message + digest), other).toString("hex"));
+    const digest = (await import("node:crypto"))
+      .createHash("sha256")
+      .update(delivery.body)
+      .digest("hex");
+    forged.set(
+      "x-fal-webhook-signature",
+      sign(null, Buffer.from(message + digest), other).toString("hex"),
+    );
     assert.equal(await provider.readCallback?.({ headers: forged, body: delivery.body }), null);
 
     // A genuine signature over a body naming another request.

@@ -161,7 +161,7 @@ export function createFalProvider(config: FalConfig): VideoProvider {
   };
 
   /** Runs one call against each app until one knows the request; null when none does. */
-  const onApp = async <T>(requestId: string, call: (app: string) => Promise<T>) => {
+  const onApp = async <T>(call: (app: string) => Promise<T>) => {
     for (const app of apps) {
       try {
         return { app, value: await call(app) };
@@ -225,7 +225,7 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       if (!requestId) return { state: "failed", error: hosted.TASK_LOST };
       let found: { app: string; value: unknown } | null;
       try {
-        found = await onApp(requestId, (app) => client.queue.status(app, { requestId }));
+        found = await onApp((app) => client.queue.status(app, { requestId }));
       } catch (error) {
         throw new ProviderFailure(failureOf(error));
       }
@@ -260,7 +260,7 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       const requestId = requestIdOf(taskId);
       if (!requestId) return "running";
       try {
-        const cancelled = await onApp(requestId, (app) =>
+        const cancelled = await onApp((app) =>
           client.queue.cancel(app, { requestId }).then(() => app),
         );
         if (!cancelled) return "running";

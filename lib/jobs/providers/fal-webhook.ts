@@ -14,7 +14,9 @@ const TOLERANCE_SECONDS = 300;
 const JWKS_TTL_MS = 24 * 60 * 60 * 1000;
 
 const jwks = z.object({
-  keys: z.array(z.object({ kty: z.string().optional(), crv: z.string().optional(), x: z.string() })),
+  keys: z.array(
+    z.object({ kty: z.string().optional(), crv: z.string().optional(), x: z.string() }),
+  ),
 });
 const webhookBody = z.object({ request_id: z.string().min(1) });
 
