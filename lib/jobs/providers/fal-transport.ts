@@ -78,6 +78,7 @@ export function falTransport(config: FalTransportConfig): typeof fetch {
     }
     if (!res.ok) throw new FalReply(res.status, res.headers, body);
     // The body was read under the deadline; the client gets it back whole.
-    return new Response(text, { status: res.status, headers: res.headers });
+    const nullBody = res.status === 204 || res.status === 205 || res.status === 304;
+    return new Response(nullBody ? null : text, { status: res.status, headers: res.headers });
   }) as typeof fetch;
 }
