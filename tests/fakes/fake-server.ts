@@ -17,6 +17,8 @@ export type RecordedRequest = {
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The body's bytes as sent (uploads are binary). */
+  raw: Buffer;
 };
 
 export type FakeServer = { url: string; requests: RecordedRequest[]; close(): Promise<void> };
@@ -45,7 +47,8 @@ export class FaultQueue<F extends string> {
 async function record(req: IncomingMessage): Promise<RecordedRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
+  const raw = Buffer.concat(chunks);
+  const text = raw.toString("utf8");
   let body: unknown = text || null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -54,7 +57,7 @@ async function record(req: IncomingMessage): Promise<RecordedRequest> {
   }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
-  return { method: req.method ?? "GET", path: req.url ?? "/", headers, body };
+  return { method: req.method ?? "GET", path: req.url ?? "/", headers, body, raw };
 }
 
 export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {

@@ -9,7 +9,7 @@ import { createArkProvider } from "@/lib/jobs/providers/ark-provider";
 import { createFalProvider } from "@/lib/jobs/providers/fal-provider";
 import { nearestRatio } from "@/lib/jobs/providers/frame-size";
 import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
-import type { ImageLoader } from "@/lib/jobs/providers/types";
+import type { AttemptContext, ImageLoader } from "@/lib/jobs/providers/types";
 import type { FrameImage, GenerationSpec } from "@/lib/catalog/generation-spec";
 import { requestHash } from "@/lib/checkout/request-hash";
 import { type ArkFake, startArkFake } from "../fakes/ark-fake";
@@ -64,6 +64,14 @@ beforeEach(() => {
   ark.requests.length = 0;
   fal.requests.length = 0;
 });
+
+const ATTEMPT: AttemptContext = {
+  attemptId: "att_i2v",
+  startedAt: new Date(),
+  endUser: "p-00000000000000000000000000000000",
+  callbackUrl: null,
+  executionLimitSeconds: 600,
+};
 
 const spec = (over: Partial<GenerationSpec> = {}): GenerationSpec => ({
   model: "alpha-2.0",
@@ -174,57 +182,94 @@ test("the Ark fake refuses what Ark refuses: a last frame alone, an image that i
   );
 });
 
-test("fal gets image_url and end_image_url on the image-to-video twin of its endpoint", async () => {
+test("fal gets its own storage URLs for the frames, on the image-to-video twin of its endpoint", async () => {
   const endpoints = {
     "alpha-2.0": "bytedance/seedance-2.0/text-to-video",
     "alpha-2.0-fast": "bytedance/seedance-2.0/fast/text-to-video",
   };
   const provider = createFalProvider({
     queueBaseUrl: fal.url,
+    restBaseUrl: fal.url,
     apiKey: fal.apiKey,
     endpoints,
     requestTimeoutMs: 2000,
     loadImage,
   });
   const { taskId } = await provider.submit(
-    spec({ model: "alpha-2.0-fast", images: { first, last }, prompt: "" }),
+    spec({ model: "alpha-2.0-fast", images: { first, last }, prompt: "", ratio: "adaptive" }),
+    ATTEMPT,
   );
-  const request = fal.requests[0];
-  assert.equal(request?.path, "/bytedance/seedance-2.0/fast/image-to-video");
+  // fal's upload protocol: initiate on the REST host with the key, PUT the bytes without it.
+  const initiates = fal.requests.filter((r) => r.path.startsWith("/storage/upload/initiate"));
+  assert.deepEqual(
+    initiates.map((r) => (r.body as { content_type?: string }).content_type),
+    ["image/png", "image/jpeg"],
+  );
+  assert.ok(initiates.every((r) => r.headers.authorization === `Key ${fal.apiKey}`));
+  const puts = fal.requests.filter((r) => r.method === "PUT" && r.path.startsWith("/upload/"));
+  assert.equal(puts.length, 2);
+  assert.ok(
+    puts.every((r) => r.headers.authorization === undefined),
+    "no key to the upload URL",
+  );
+
+  const request = fal.requests.find((r) => r.method === "POST" && !r.path.startsWith("/storage"));
+  assert.equal(
+    new URL(request?.path ?? "", fal.url).pathname,
+    "/bytedance/seedance-2.0/fast/image-to-video",
+  );
   const body = request?.body as Record<string, string>;
   assert.deepEqual(Object.keys(body).sort(), [
     "aspect_ratio",
     "duration",
     "end_image_url",
+    "end_user_id",
     "generate_audio",
     "image_url",
     "prompt",
     "resolution",
+    "seed",
   ]);
-  assert.match(body.image_url ?? "", /^data:image\/png;base64,/);
-  assert.match(body.end_image_url ?? "", /^data:image\/jpeg;base64,/);
+  assert.ok(!(body.image_url ?? "").startsWith("data:"), "never a data: URL");
+  assert.ok(fal.files.get(body.image_url ?? "")?.bytes?.equals((await loadImage(first.id)).bytes));
+  assert.ok(
+    fal.files.get(body.end_image_url ?? "")?.bytes?.equals((await loadImage(last.id)).bytes),
+  );
   assert.ok((body.prompt ?? "").length > 0, "fal requires a prompt, so a neutral one is sent");
-  assert.equal(body.aspect_ratio, "4:3");
+  assert.equal(body.aspect_ratio, "auto", "the image endpoint takes auto too");
   const { result } = await pollUntilSettled(provider, taskId);
   assert.equal(result.state, "succeeded");
 
-  // The fal fake's text endpoint refuses image fields, as fal does.
-  const res = await fetch(`${fal.url}/bytedance/seedance-2.0/text-to-video`, {
-    method: "POST",
-    headers: { authorization: `Key ${fal.apiKey}`, "content-type": "application/json" },
-    body: JSON.stringify({ prompt: "x", duration: "5", image_url: body.image_url }),
+  // The fal fake's text endpoint refuses image fields, and image endpoints refuse data: URLs.
+  const post = (path: string, input: object) =>
+    fetch(`${fal.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Key ${fal.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify(input),
+    });
+  const text = await post("/bytedance/seedance-2.0/text-to-video", {
+    prompt: "x",
+    duration: "5",
+    image_url: body.image_url,
   });
-  assert.equal(res.status, 422);
+  assert.equal(text.status, 422);
+  const png = `data:image/png;base64,${(await loadImage(first.id)).bytes.toString("base64")}`;
+  const inline = await post("/bytedance/seedance-2.0/image-to-video", {
+    prompt: "x",
+    image_url: png,
+  });
+  assert.equal(inline.status, 422);
 
   // An endpoint with no known image twin fails over rather than sending images to a text model.
   const odd = createFalProvider({
     queueBaseUrl: fal.url,
+    restBaseUrl: fal.url,
     apiKey: fal.apiKey,
     endpoints: { ...endpoints, "alpha-2.0": "someone/other-model" },
     requestTimeoutMs: 2000,
     loadImage,
   });
-  await rejectsWithFailure(odd.submit(spec()), "unsupported_input", true, fal.apiKey);
+  await rejectsWithFailure(odd.submit(spec(), ATTEMPT), "unsupported_input", true, fal.apiKey);
 });
 
 test("an unreadable frame image fails the attempt retryably on every upstream", async () => {

@@ -1,43 +1,37 @@
+import { ApiError, createFalClient, type FalClient } from "@fal-ai/client";
 import { z } from "zod";
 import { checkedDownload } from "@/lib/jobs/providers/checked-download";
+import { FalReply, falTransport } from "@/lib/jobs/providers/fal-transport";
+import { FAL_JWKS_URL, falWebhookVerifier } from "@/lib/jobs/providers/fal-webhook";
 import * as hosted from "@/lib/jobs/providers/hosted-upstream";
-import { frameDataUrls } from "@/lib/jobs/providers/frame-data-urls";
 import {
   type AttemptContext,
+  type CancelOutcome,
+  type ImageLoader,
+  type PollResult,
   ProviderFailure,
   type ProviderError,
-  type PollResult,
   type VideoProvider,
 } from "@/lib/jobs/providers/types";
 import type { GenerationSpec, ModelId } from "@/lib/catalog";
 
 export type FalConfig = hosted.UpstreamConfig & {
+  /** fal's queue host (`https://queue.fal.run`), or a stand-in. */
   queueBaseUrl: string;
+  /** fal's REST host, where uploads are initiated (`https://rest.fal.ai`), or a stand-in. */
+  restBaseUrl?: string;
+  /** Where fal publishes its webhook signing keys. */
+  jwksUrl?: string;
   endpoints: Record<ModelId, string>;
 };
 
-/**
- * What a queued request needs after a restart. fal's returned URLs drop the endpoint's sub-path
- * (`fal-ai/bytedance/requests/…`), so they are kept as given rather than rebuilt.
- */
-const falTask = z.object({
-  request_id: z.string().min(1),
-  status_url: z.url(),
-  response_url: z.url(),
-  cancel_url: z.url(),
-});
-type FalTask = z.infer<typeof falTask>;
-
-const statusBody = z.object({ status: z.string() });
 const resultBody = z.object({
   video: z.object({ url: z.string().min(1) }).nullish(),
   seed: z.number().nullish(),
 });
+const statusBody = z.object({ status: z.string() });
 const errorBody = z.object({ detail: z.unknown() }).nullish();
-
-const PREFIX = "fal.";
-const encodeTask = (task: FalTask) =>
-  PREFIX + Buffer.from(JSON.stringify(task)).toString("base64url");
+const requestIdBody = z.object({ request_id: z.string().min(1) });
 
 /** fal marks moderation refusals with `type: "content_policy_violation"` in `detail`. */
 const MODERATION = /content_policy|policy_violation|nsfw/i;
@@ -51,15 +45,28 @@ function moderated(detail: unknown): boolean {
   );
 }
 
-function failureOf(reply: hosted.UpstreamReply): ProviderError {
-  const detail = errorBody.safeParse(reply.body).data?.detail;
-  const hint = (reply.headers.get("x-fal-retryable") ?? reply.headers.get("x-fal-needs-retry"))
+/**
+ * A fal failure as a payer-safe error. `onSubmit`: a 404 there means fal knows no such endpoint
+ * (a misconfigured or withdrawn model), our account's problem rather than the job's.
+ */
+function failureOf(error: unknown, onSubmit = false): ProviderError {
+  if (error instanceof ProviderFailure) return error.detail;
+  let status: number;
+  let headers = new Headers();
+  let body: unknown;
+  if (error instanceof FalReply) ({ status, headers, body } = error);
+  else if (error instanceof ApiError) ({ status, body } = error);
+  else return hosted.networkFailure(error);
+  const detail = errorBody.safeParse(body).data?.detail;
+  const hint = (headers.get("x-fal-retryable") ?? headers.get("x-fal-needs-retry"))
     ?.trim()
     .toLowerCase();
-  return hosted.httpFailure(reply.status, {
+  return hosted.httpFailure(status, {
     moderated: moderated(detail),
+    account: onSubmit && status === 404,
     retryable: hint === "true" ? true : hint === "false" ? false : undefined,
-    upstreamCode: reply.headers.get("x-fal-error-type") ?? undefined,
+    upstreamCode: headers.get("x-fal-error-type") ?? undefined,
+    retryAfterMs: hosted.retryAfterMs(headers),
   });
 }
 
@@ -81,31 +88,89 @@ function imageEndpoint(textEndpoint: string): string {
   return textEndpoint.replace(/\/text-to-video$/, "/image-to-video");
 }
 
+/** `owner/alias` of an endpoint id: the queue's status, result and cancel URLs live under it. */
+const appOf = (endpoint: string) => endpoint.split("/").slice(0, 2).join("/");
+
+async function loadFrame(loadImage: ImageLoader | undefined, id: string): Promise<Blob> {
+  if (!loadImage)
+    throw new ProviderFailure({
+      code: "upstream_failed",
+      message: "This upstream cannot read frame images.",
+      retryable: true,
+    });
+  const image = await loadImage(id).catch(() => {
+    throw new ProviderFailure({
+      code: "image_unavailable",
+      message: "A frame image of this job could not be read.",
+      retryable: true,
+    });
+  });
+  return new Blob([new Uint8Array(image.bytes)], { type: image.mime });
+}
+
+/** Task ids written before they were bare request ids: `fal.` + base64url JSON with request_id. */
+function requestIdOf(taskId: string): string | null {
+  if (!taskId.startsWith("fal.")) return /^[A-Za-z0-9-]{1,128}$/.test(taskId) ? taskId : null;
+  try {
+    const legacy = JSON.parse(Buffer.from(taskId.slice(4), "base64url").toString("utf8"));
+    return requestIdBody.safeParse(legacy).data?.request_id ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * fal's queue API (Seedance 2.0 text-to-video and image-to-video). fal takes no seed and no camera_fixed: both are
- * dropped, and the seed fal reports back (if any) is what the job records. `adaptive` has no
- * text-to-video equivalent on fal, so it becomes 16:9 as on the local renderer.
+ * fal's queue (Seedance 2.0 text- and image-to-video) through the official @fal-ai/client.
+ *
+ * Inputs follow fal's Seedance 2.0 schemas (fal.ai/models/bytedance/seedance-2.0/text-to-video
+ * and …/image-to-video, llms.txt): prompt, aspect_ratio (`auto`, 21:9 … 9:16), resolution,
+ * duration as a string, generate_audio, seed, end_user_id; image_url and end_image_url on the
+ * image endpoints. There is no camera_fixed, so it is never sent.
+ *
+ * A task id is fal's bare request_id, the one its webhooks name; the status, result and cancel
+ * URLs are rebuilt from it under the configured endpoints' apps.
  */
 export function createFalProvider(config: FalConfig): VideoProvider {
-  const base = config.queueBaseUrl.replace(/\/+$/, "");
-  const origin = new URL(base).origin;
-  const call = hosted.upstreamCaller(config, `Key ${config.apiKey}`);
+  const transport = falTransport({
+    queueBaseUrl: config.queueBaseUrl,
+    restBaseUrl: config.restBaseUrl ?? "https://rest.fal.ai",
+    requestTimeoutMs: config.requestTimeoutMs,
+    fetch: config.fetch,
+  });
+  const client: FalClient = createFalClient({
+    credentials: config.apiKey,
+    fetch: transport,
+    suppressLocalCredentialsWarning: true,
+  });
+  const verifyWebhook = falWebhookVerifier({
+    jwksUrl: config.jwksUrl ?? FAL_JWKS_URL,
+    requestTimeoutMs: config.requestTimeoutMs,
+    fetch: config.fetch,
+  });
+  const apps = [...new Set(Object.values(config.endpoints).map(appOf))];
 
-  // The key goes only to the configured queue host, whatever a task id or a reply claims.
-  const onQueueHost = (task: FalTask) =>
-    [task.status_url, task.response_url, task.cancel_url].every(
-      (u) => new URL(u).origin === origin,
-    );
-  const decodeTask = (taskId: string): FalTask | null => {
-    if (!taskId.startsWith(PREFIX)) return null;
+  /** fal's storage upload (storage.ts: initiate on the REST host, then PUT to the signed URL). */
+  const upload = async (id: string): Promise<string> => {
+    const blob = await loadFrame(config.loadImage, id);
     try {
-      const parsed = falTask.safeParse(
-        JSON.parse(Buffer.from(taskId.slice(PREFIX.length), "base64url").toString("utf8")),
-      );
-      return parsed.success && onQueueHost(parsed.data) ? parsed.data : null;
-    } catch {
-      return null;
+      // Frames are a payer's pictures: fal keeps them only as long as a queued render needs.
+      return await client.storage.upload(blob, { lifecycle: { expiresIn: "1d" } });
+    } catch (error) {
+      throw new ProviderFailure(failureOf(error));
     }
+  };
+
+  /** Runs one call against each app until one knows the request; null when none does. */
+  const onApp = async <T>(call: (app: string) => Promise<T>) => {
+    for (const app of apps) {
+      try {
+        return { app, value: await call(app) };
+      } catch (error) {
+        if (error instanceof FalReply && error.status === 404) continue;
+        throw error;
+      }
+    }
+    return null;
   };
 
   return {
@@ -113,67 +178,106 @@ export function createFalProvider(config: FalConfig): VideoProvider {
     honoursCameraFixed: false,
 
     async findSubmitted() {
+      // fal's queue API has no look-up by our tag, time or webhook; a lost submit stays unknown.
       throw new ProviderFailure({
         code: "upstream_lookup_unsupported",
         message: "This upstream cannot look up a lost submit.",
         retryable: true,
       });
     },
-    async submit(spec: GenerationSpec, _attempt: AttemptContext) {
+
+    async submit(spec: GenerationSpec, attempt: AttemptContext) {
       hosted.assertSupported(spec);
-      const frames = await frameDataUrls(spec, config.loadImage);
-      const body = {
+      const images = spec.images ?? null;
+      const endpoint = images
+        ? imageEndpoint(config.endpoints[spec.model])
+        : config.endpoints[spec.model];
+      const first = images ? await upload(images.first.id) : null;
+      const last = images?.last ? await upload(images.last.id) : null;
+      const input = {
         // fal's image-to-video requires a prompt; a picture sent without one gets a neutral direction.
-        prompt: spec.prompt || (frames ? ANIMATE_PROMPT : spec.prompt),
-        ...(frames
-          ? { image_url: frames.first, ...(frames.last ? { end_image_url: frames.last } : {}) }
-          : {}),
-        aspect_ratio: spec.ratio === "adaptive" ? "16:9" : spec.ratio,
+        prompt: spec.prompt || (first ? ANIMATE_PROMPT : spec.prompt),
+        ...(first ? { image_url: first, ...(last ? { end_image_url: last } : {}) } : {}),
+        // `auto` is fal's own name (and default) for letting Seedance choose the frame.
+        aspect_ratio: spec.ratio === "adaptive" ? "auto" : spec.ratio,
         resolution: spec.resolution,
         duration: String(spec.durationSeconds),
         generate_audio: spec.generateAudio,
+        ...(spec.seed !== null && spec.seed !== undefined ? { seed: spec.seed } : {}),
+        // fal's per-end-user identifier on Seedance 2.0 inputs; a keyed hash, never the wallet.
+        end_user_id: attempt.endUser,
       };
-      const endpoint = frames
-        ? imageEndpoint(config.endpoints[spec.model])
-        : config.endpoints[spec.model];
-      const reply = await call(`${base}/${endpoint}`, {
-        method: "POST",
-        body: JSON.stringify(body),
-      });
-      if (!reply.ok) throw new ProviderFailure(failureOf(reply));
-      const task = falTask.safeParse(reply.body);
-      if (!task.success || !onQueueHost(task.data)) {
-        throw hosted.unreadableReply("The upstream returned no usable request.");
+      try {
+        const queued = await client.queue.submit(endpoint, {
+          input,
+          ...(attempt.callbackUrl ? { webhookUrl: attempt.callbackUrl } : {}),
+        });
+        const id = requestIdBody.safeParse(queued).data?.request_id;
+        if (!id) throw hosted.unreadableReply("The upstream returned no usable request.");
+        return { taskId: id };
+      } catch (error) {
+        throw new ProviderFailure(failureOf(error, true));
       }
-      const { request_id, status_url, response_url, cancel_url } = task.data;
-      return { taskId: encodeTask({ request_id, status_url, response_url, cancel_url }) };
     },
 
     async poll(taskId): Promise<PollResult> {
-      const task = decodeTask(taskId);
-      if (!task) return { state: "failed", error: hosted.TASK_LOST };
-      const status = await call(task.status_url, { method: "GET" });
-      if (status.status === 404) return { state: "failed", error: hosted.TASK_LOST };
-      if (!status.ok) throw new ProviderFailure(failureOf(status));
+      const requestId = requestIdOf(taskId);
+      if (!requestId) return { state: "failed", error: hosted.TASK_LOST };
+      let found: { app: string; value: unknown } | null;
+      try {
+        found = await onApp((app) => client.queue.status(app, { requestId }));
+      } catch (error) {
+        throw new ProviderFailure(failureOf(error));
+      }
+      if (!found) return { state: "failed", error: hosted.TASK_LOST };
       // IN_QUEUE and IN_PROGRESS (sent with 202) and anything unknown: keep waiting.
-      if (statusBody.safeParse(status.body).data?.status !== "COMPLETED")
+      if (statusBody.safeParse(found.value).data?.status !== "COMPLETED")
         return { state: "running" };
-
       // A request that failed upstream shows up here, as an error reply on the result.
-      const result = await call(task.response_url, { method: "GET" });
-      if (!result.ok) return { state: "failed", error: failureOf(result) };
-      const video = resultBody.safeParse(result.body).data;
-      return hosted.finishedTask(video?.video?.url, video?.seed ?? null, null);
+      try {
+        const result = await client.queue.result(found.app, { requestId });
+        const video = resultBody.safeParse(result.data).data;
+        return hosted.finishedTask(video?.video?.url, video?.seed ?? null, null);
+      } catch (error) {
+        if (error instanceof FalReply && error.status === 404)
+          return { state: "failed", error: hosted.TASK_LOST };
+        if (error instanceof FalReply || error instanceof ApiError)
+          return { state: "failed", error: failureOf(error) };
+        throw new ProviderFailure(failureOf(error));
+      }
     },
 
     download: (_taskId, videoUrl) =>
       checkedDownload(config.fetch ?? fetch, videoUrl, config.requestTimeoutMs),
 
-    async cancel(taskId) {
-      const task = decodeTask(taskId);
-      if (!task) return "running";
-      const reply = await call(task.cancel_url, { method: "PUT" }).catch(() => null);
-      return reply?.ok ? "stopped" : "running";
+    /**
+     * fal's cancel (docs.fal.ai, Queue › Cancel a request): a queued request is removed; one in
+     * progress only gets a signal its app may ignore; an ended one answers 400
+     * ALREADY_COMPLETED. The accepted answer does not say which happened, so the status is read
+     * back: only COMPLETED (dropped, or ended) counts as stopped.
+     */
+    async cancel(taskId): Promise<CancelOutcome> {
+      const requestId = requestIdOf(taskId);
+      if (!requestId) return "running";
+      try {
+        const cancelled = await onApp((app) =>
+          client.queue.cancel(app, { requestId }).then(() => app),
+        );
+        if (!cancelled) return "running";
+        const status = await client.queue.status(cancelled.app, { requestId });
+        return statusBody.safeParse(status).data?.status === "COMPLETED" ? "stopped" : "running";
+      } catch (error) {
+        const ended =
+          error instanceof FalReply &&
+          error.status === 400 &&
+          statusBody.safeParse(error.body).data?.status === "ALREADY_COMPLETED";
+        return ended ? "stopped" : "running";
+      }
+    },
+
+    async readCallback({ headers, body }) {
+      const requestId = await verifyWebhook(headers, body);
+      return requestId ? { taskId: requestId } : null;
     },
   };
 }

@@ -11,6 +11,8 @@ export const providersVariables = {
   ARK_MODEL_ALPHA: z.string().min(1).default("dreamina-seedance-2-0-260128"),
   ARK_MODEL_ALPHA_FAST: z.string().min(1).default("dreamina-seedance-2-0-fast-260128"),
   FAL_QUEUE_URL: z.string().url().default("https://queue.fal.run"),
+  FAL_REST_URL: z.string().url().default("https://rest.fal.ai"),
+  FAL_JWKS_URL: z.string().url().default("https://rest.fal.ai/.well-known/jwks.json"),
   FAL_KEY: z.string().min(1).optional(),
   FAL_ENDPOINT_ALPHA: z.string().min(1).default("bytedance/seedance-2.0/text-to-video"),
   FAL_ENDPOINT_ALPHA_FAST: z.string().min(1).default("bytedance/seedance-2.0/fast/text-to-video"),
@@ -39,6 +41,8 @@ export function providersConfig(
       },
       fal: {
         queueBaseUrl: e.FAL_QUEUE_URL,
+        restBaseUrl: e.FAL_REST_URL,
+        jwksUrl: e.FAL_JWKS_URL,
         apiKey: e.FAL_KEY ?? "",
         endpoints: {
           "alpha-2.0": e.FAL_ENDPOINT_ALPHA,
