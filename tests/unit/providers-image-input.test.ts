@@ -46,6 +46,14 @@ const arkProvider = () =>
     requestTimeoutMs: 2000,
     loadImage,
   });
+/** What the engine sends beside the spec: polling only, the default deadline. */
+const arkAttempt = (): AttemptContext => ({
+  attemptId: "att_i2v",
+  startedAt: new Date(),
+  endUser: `p-${"b".repeat(32)}`,
+  callbackUrl: null,
+  executionLimitSeconds: 900,
+});
 
 before(async () => {
   // Red-dominated bars first, a blue-dominated picture last, so the clip's ends can be told apart.
@@ -111,7 +119,7 @@ test("the request hash names the pictures: another image or last frame is anothe
 
 test("Ark gets the prompt and the frames as role-tagged image_url items with data URLs", async () => {
   const provider = arkProvider();
-  const { taskId } = await provider.submit(spec({ images: { first, last } }));
+  const { taskId } = await provider.submit(spec({ images: { first, last } }), arkAttempt());
   const body = ark.requests[0]?.body as {
     content: { type: string; text?: string; role?: string; image_url?: { url: string } }[];
     ratio: string;
@@ -136,7 +144,7 @@ test("Ark gets the prompt and the frames as role-tagged image_url items with dat
   assert.equal(result.state, "succeeded");
 
   // Without a prompt the content is the picture alone.
-  await provider.submit(spec({ prompt: "" }));
+  await provider.submit(spec({ prompt: "" }), arkAttempt());
   const second = ark.requests.at(-1)?.body as { content: { type: string; role?: string }[] };
   assert.deepEqual(
     second.content.map((c) => [c.type, c.role]),
@@ -277,7 +285,12 @@ test("an unreadable frame image fails the attempt retryably on every upstream", 
     images: { first: { ...first, id: `upl_${"0".repeat(64)}` }, last: null },
   });
   const provider = arkProvider();
-  await rejectsWithFailure(provider.submit(missing), "image_unavailable", true, ark.apiKey);
+  await rejectsWithFailure(
+    provider.submit(missing, arkAttempt()),
+    "image_unavailable",
+    true,
+    ark.apiKey,
+  );
   const local = createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, loadImage });
   await rejectsWithFailure(local.submit(missing), "image_unavailable", true, "no key");
 });
