@@ -9,6 +9,7 @@ import {
   type ReplicateConfig,
 } from "@/lib/jobs/providers/replicate-provider";
 import { type AttemptContext, type ImageLoader, ProviderFailure } from "@/lib/jobs/providers/types";
+import { parseEnv } from "@/lib/platform/env";
 import { pollUntilSettled, rejectsWithFailure } from "../fakes/fake-server";
 import { dataUrlBytes } from "../fakes/image-input";
 import { type ReplicateFake, startReplicateFake } from "../fakes/replicate-fake";
@@ -450,4 +451,21 @@ test("broken videos surface as retryable broken_video", async () => {
   await rejectsWith(replicate().download("t", html), "broken_video", true);
   const download = await replicate().download("t", short);
   await rejectsWith(buffer(download.body), "broken_video", true);
+});
+
+test("configuration: Replicate needs its token when listed; the defaults are the official models", () => {
+  assert.throws(() => parseEnv({ PROVIDERS: "replicate" }), /REPLICATE_API_TOKEN is required/);
+  const env = parseEnv({ PROVIDERS: "local,replicate", REPLICATE_API_TOKEN: "r8_x" });
+  assert.deepEqual(env.providers.order, ["local", "replicate"]);
+  assert.deepEqual(env.providers.replicate.models, MODELS);
+  assert.equal(env.providers.replicate.baseUrl, "https://api.replicate.com");
+  assert.equal(env.providers.replicate.webhookSecret, undefined);
+  assert.throws(
+    () => parseEnv({ REPLICATE_MODEL_ALPHA: "bytedance/seedance-2.0:abc" }),
+    /REPLICATE_MODEL_ALPHA/,
+  );
+  assert.throws(
+    () => parseEnv({ REPLICATE_WEBHOOK_SECRET: "not-a-secret" }),
+    /REPLICATE_WEBHOOK_SECRET/,
+  );
 });
