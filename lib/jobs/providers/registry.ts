@@ -3,6 +3,7 @@ import type { Env } from "@/lib/platform";
 import { loadImage as loadStoredImage, type VideoStore } from "@/lib/media";
 import { createArkProvider } from "@/lib/jobs/providers/ark-provider";
 import { createFalProvider } from "@/lib/jobs/providers/fal-provider";
+import { createReplicateProvider } from "@/lib/jobs/providers/replicate-provider";
 import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
 import type { VideoProvider } from "@/lib/jobs/providers/types";
 
@@ -27,6 +28,12 @@ export function providersFromEnv(env: Env, store: VideoStore): VideoProvider[] {
       case "fal":
         return createFalProvider({
           ...providers.fal,
+          requestTimeoutMs: providers.requestTimeoutMs,
+          loadImage,
+        });
+      case "replicate":
+        return createReplicateProvider({
+          ...providers.replicate,
           requestTimeoutMs: providers.requestTimeoutMs,
           loadImage,
         });

@@ -22,7 +22,16 @@ export async function checkProviders(env: Env): Promise<CheckResult[]> {
   );
 }
 
-function probeFor(env: Env, name: "ark" | "fal"): Probe {
+function probeFor(env: Env, name: "ark" | "fal" | "replicate"): Probe {
+  if (name === "replicate") {
+    const { baseUrl, apiKey } = env.providers.replicate;
+    // The token's own account (GET /v1/account): it authenticates and runs nothing.
+    return {
+      url: `${baseUrl.replace(/\/+$/, "")}/v1/account`,
+      headers: { authorization: `Bearer ${apiKey}` },
+      accepted: (s) => s === 200,
+    };
+  }
   if (name === "ark") {
     const { baseUrl, apiKey } = env.providers.ark;
     // Listing one task reads the account's tasks: it authenticates and submits nothing.

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { type AreaContext, commaList, int, type Vars } from "@/lib/platform/config/fields";
 
+/** An official Replicate model, `owner/name` (no version: official models run their latest). */
+const replicateModel = z.string().regex(/^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/i);
+
 /** The upstream video providers, in the order they are tried, with their keys and models. */
 export const providersVariables = {
-  PROVIDERS: commaList("local").pipe(z.array(z.enum(["local", "ark", "fal"])).min(1)),
+  PROVIDERS: commaList("local").pipe(z.array(z.enum(["local", "ark", "fal", "replicate"])).min(1)),
   LOCAL_RENDER_MIN_LATENCY_MS: int(0),
   LOCAL_RENDER_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
   ARK_BASE_URL: z.string().url().default("https://ark.ap-southeast.bytepluses.com"),
@@ -16,6 +19,11 @@ export const providersVariables = {
   FAL_KEY: z.string().min(1).optional(),
   FAL_ENDPOINT_ALPHA: z.string().min(1).default("bytedance/seedance-2.0/text-to-video"),
   FAL_ENDPOINT_ALPHA_FAST: z.string().min(1).default("bytedance/seedance-2.0/fast/text-to-video"),
+  REPLICATE_BASE_URL: z.string().url().default("https://api.replicate.com"),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_MODEL_ALPHA: replicateModel.default("bytedance/seedance-2.0"),
+  REPLICATE_MODEL_ALPHA_FAST: replicateModel.default("bytedance/seedance-2.0-fast"),
+  REPLICATE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   UPSTREAM_REQUEST_TIMEOUT_MS: int(30_000, 1),
 };
 
@@ -30,6 +38,8 @@ export function providersConfig(
     problems.push("ARK_API_KEY is required when PROVIDERS includes ark");
   if (e.PROVIDERS.includes("fal") && !e.FAL_KEY)
     problems.push("FAL_KEY is required when PROVIDERS includes fal");
+  if (e.PROVIDERS.includes("replicate") && !e.REPLICATE_API_TOKEN)
+    problems.push("REPLICATE_API_TOKEN is required when PROVIDERS includes replicate");
   return {
     providers: {
       order: e.PROVIDERS,
@@ -48,6 +58,15 @@ export function providersConfig(
           "alpha-2.0": e.FAL_ENDPOINT_ALPHA,
           "alpha-2.0-fast": e.FAL_ENDPOINT_ALPHA_FAST,
         },
+      },
+      replicate: {
+        baseUrl: e.REPLICATE_BASE_URL,
+        apiKey: e.REPLICATE_API_TOKEN ?? "",
+        models: {
+          "alpha-2.0": e.REPLICATE_MODEL_ALPHA,
+          "alpha-2.0-fast": e.REPLICATE_MODEL_ALPHA_FAST,
+        },
+        webhookSecret: e.REPLICATE_WEBHOOK_SECRET,
       },
       requestTimeoutMs: e.UPSTREAM_REQUEST_TIMEOUT_MS,
     },
