@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -47,8 +48,9 @@ const arkProvider = () =>
     loadImage,
   });
 /** What the engine sends beside the spec: polling only, the default deadline. */
+/** A fresh attempt: the local renderer names its task after it. */
 const arkAttempt = (): AttemptContext => ({
-  attemptId: "att_i2v",
+  attemptId: randomUUID(),
   startedAt: new Date(),
   endUser: `p-${"b".repeat(32)}`,
   callbackUrl: null,
@@ -292,7 +294,12 @@ test("an unreadable frame image fails the attempt retryably on every upstream", 
     ark.apiKey,
   );
   const local = createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, loadImage });
-  await rejectsWithFailure(local.submit(missing), "image_unavailable", true, "no key");
+  await rejectsWithFailure(
+    local.submit(missing, arkAttempt()),
+    "image_unavailable",
+    true,
+    "no key",
+  );
 });
 
 for (const [name, over, expected] of [
@@ -322,7 +329,7 @@ for (const [name, over, expected] of [
     timeout: 60_000,
   }, async () => {
     const provider = createLocalProvider({ workDir, minLatencyMs: 0, faultRate: 0, loadImage });
-    const { taskId } = await provider.submit(spec(over()));
+    const { taskId } = await provider.submit(spec(over()), arkAttempt());
     const { result } = await pollUntilSettled(provider, taskId);
     assert.equal(result.state, "succeeded", JSON.stringify(result));
     if (result.state !== "succeeded") return;
