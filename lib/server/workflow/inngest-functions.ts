@@ -18,7 +18,7 @@ export const UPSTREAM_CALLBACK = eventType("reel402/upstream.callback", {
 // Inngest allows at most 1000 steps in one run (https://www.inngest.com/docs/usage-limits/inngest);
 // some are kept spare. A round is an advance step and, unless the job is due at once, a wait.
 export const MAX_STEPS = 960;
-const MAX_ROUNDS = MAX_STEPS / 2;
+export const MAX_ROUNDS = MAX_STEPS / 2;
 // The waits' floor, and the floor of their spacing when a run has many rounds left.
 const MIN_WAIT_MS = 5_000;
 // Beyond its attempts' deadlines, a job may wait for its submits, a last poll after each
@@ -31,6 +31,26 @@ export type GenerationBounds = { maxAttempts: number; attemptDeadlineMs: number 
 /** How long one run drives a job at most: every attempt to its deadline fits well inside. */
 export function runBudgetMs({ maxAttempts, attemptDeadlineMs }: GenerationBounds): number {
   return maxAttempts * (attemptDeadlineMs + SLACK_PER_ATTEMPT_MS) + SLACK_MS;
+}
+
+/**
+ * After round `round`'s advance ran at `at` and asked to look again at `next`: go on now, wait
+ * (for a callback, at most `waitMs`), or give up because the run's rounds or time are spent.
+ */
+export function nextRound(
+  round: number,
+  at: number,
+  next: number,
+  endsAt: number,
+): "now" | "give-up" | { waitMs: number } {
+  const roundsLeft = MAX_ROUNDS - round - 1;
+  if (roundsLeft <= 0 || at >= endsAt) return "give-up";
+  const due = next - at;
+  if (due <= 0) return "now";
+  // Rounds are spaced so that those left cover the time left: polls of a slow upstream thin
+  // out rather than use the run up, while its callback still ends a wait at once.
+  const spacing = (endsAt - at) / roundsLeft;
+  return { waitMs: Math.ceil(Math.max(MIN_WAIT_MS, due, spacing)) };
 }
 
 /** One advance() as a step records it (JSON: the next look as an ISO time). */
@@ -72,17 +92,13 @@ export function createGenerateVideoFunction(
         }));
         if (!result.next) return { status: result.status, next: null };
         endsAt ??= result.at + budgetMs;
-        if (result.at >= endsAt) break;
-        const due = Date.parse(result.next) - result.at;
-        if (due <= 0) continue;
-        // Rounds are spaced so that those left cover the time left: polls of a slow upstream
-        // thin out rather than use the run up; its callback still ends a wait at once.
-        const roundsLeft = MAX_ROUNDS - round - 1;
-        const spacing = (endsAt - result.at) / Math.max(1, roundsLeft);
+        const then = nextRound(round, result.at, Date.parse(result.next), endsAt);
+        if (then === "give-up") break;
+        if (then === "now") continue;
         await step.waitForEvent(`wait-${round}`, {
           event: UPSTREAM_CALLBACK,
           match: "data.jobId",
-          timeout: Math.ceil(Math.max(MIN_WAIT_MS, due, spacing)),
+          timeout: then.waitMs,
         });
       }
       // Every attempt has passed its deadline long ago: advance() should have ended the job.
