@@ -12,6 +12,7 @@ export {
   statusResponse,
   storefrontResponse,
 } from "./api/storefront-responses";
+export { upstreamCallbackResponse } from "./api/upstream-callback-response";
 export { uploadResponse } from "./api/upload-response";
 export { walletJobsResponse } from "./api/wallet-jobs-response";
 export { withErrors } from "./api/with-errors";

@@ -42,6 +42,12 @@ export async function latestAttempt(db: Db, jobId: string): Promise<AttemptRow |
   return row;
 }
 
+/** One attempt by its id; undefined for an unknown id. */
+export async function findAttempt(db: Db, id: string): Promise<AttemptRow | undefined> {
+  const [row] = await db.select().from(attempts).where(eq(attempts.id, id)).limit(1);
+  return row;
+}
+
 export async function listAttempts(db: Db, jobId: string): Promise<AttemptRow[]> {
   return db.select().from(attempts).where(eq(attempts.jobId, jobId)).orderBy(attempts.number);
 }
@@ -80,6 +86,9 @@ export async function markAttemptRunning(db: Db, id: string, taskId: string): Pr
       return true;
     } catch (error) {
       if (!(error instanceof StaleAttemptError)) throw error;
+      // An upstream callback may have adopted this very task before the submit's answer came.
+      const [row] = await tx.select().from(attempts).where(eq(attempts.id, id)).limit(1);
+      if (row?.status === "running" && row.taskId === taskId) return true;
       await tx.update(attempts).set({ taskId }).where(eq(attempts.id, id));
       return false;
     }

@@ -43,3 +43,10 @@ export {
   type JobStatus,
 } from "./state-machine";
 export { jobCountsByStatus, recentGenerationSeconds } from "./stats-repository";
+export {
+  acceptUpstreamCallback,
+  type UpstreamCallbackDeps,
+  type UpstreamCallbackInput,
+  type UpstreamCallbackOutcome,
+  upstreamCallbackPath,
+} from "./upstream-callback";

@@ -109,6 +109,19 @@ export async function startIfWalletHasRoom(db: Db, job: JobRow, limit: number): 
   });
 }
 
+/**
+ * Makes a generating job due now, so the engine looks at it before its next scheduled poll.
+ * Returns whether the job was generating (nothing else is woken: its status is not touched).
+ */
+export async function makeDueNow(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ runAfter: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "generating")))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /** The job's count of upstream attempts, kept beside the attempt rows. */
 export async function recordAttemptCount(db: Db, id: string, attempts: number): Promise<void> {
   await db.update(jobs).set({ attempts, updatedAt: new Date() }).where(eq(jobs.id, id));

@@ -2,18 +2,14 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { InngestTestEngine } from "@inngest/test";
+import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { Inngest } from "inngest";
 import { advance, type AdvanceDeps } from "@/lib/jobs/advance";
 import { getJob } from "@/lib/jobs/repository";
 import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
 import { createLocalStore } from "@/lib/media/storage/local-store";
-import {
-  createGenerateVideoFunction,
-  JOB_QUEUED,
-  MAX_STEPS,
-} from "@/lib/server/workflow/inngest-functions";
-import { queuedJob, tempDb, POLLING_ONLY } from "../helpers/jobs";
+import { createGenerateVideoFunction, JOB_QUEUED } from "@/lib/server/workflow/inngest-functions";
+import { POLLING_ONLY, queuedJob, tempDb } from "../helpers/jobs";
 
 let db: Awaited<ReturnType<typeof tempDb>>;
 let deps: AdvanceDeps;
@@ -43,19 +39,30 @@ test("the Inngest function drives a queued job to succeeded through advance() st
 }, async () => {
   const job = await queuedJob(db.db, "0xaaaa000000000000000000000000000000000001");
   const client = new Inngest({ id: "reel402-test", isDev: true });
-  const fn = createGenerateVideoFunction(client, 5, async (id) => {
-    const r = await advance(deps, id);
-    return { status: r.status, next: r.next?.toISOString() ?? null };
-  });
-  // Sleeps are mocked so the run does not wait out real time between polls.
-  const sleeps = Array.from({ length: MAX_STEPS }, (_, i) => ({
-    id: `wait-${i}`,
-    handler: () => new Promise((r) => setTimeout(r, 200)),
-  }));
+  const fn = createGenerateVideoFunction(
+    client,
+    { walletLimit: 5, generation: deps },
+    async (id) => {
+      const r = await advance(deps, id);
+      return { status: r.status, next: r.next?.toISOString() ?? null };
+    },
+  );
+  // The waits for a callback time out after a short pause, so the run does not wait out real
+  // time between polls; each is played once per step id, as Inngest memoizes it across replays.
+  // (Step mocks cannot play them: @inngest/test 1.0.0 hands inngest 4 an unresolved promise.)
+  const waits = new Map<string, Promise<null>>();
   const engine = new InngestTestEngine({
     function: fn,
     events: [JOB_QUEUED.create({ jobId: job.id, payer: job.payer }) as never],
-    steps: sleeps,
+    transformCtx: (ctx) => {
+      const mocked = mockCtx(ctx) as typeof ctx;
+      const waitForEvent = (id: string) => {
+        const wait = waits.get(id) ?? new Promise<null>((r) => setTimeout(() => r(null), 200));
+        waits.set(id, wait);
+        return wait;
+      };
+      return { ...mocked, step: { ...mocked.step, waitForEvent } } as typeof ctx;
+    },
   });
   const { result, error } = await engine.execute();
   assert.equal(error, undefined);
@@ -68,7 +75,10 @@ test("the Inngest function drives a queued job to succeeded through advance() st
 
 test("the function keys concurrency on the payer wallet with the configured limit", () => {
   const client = new Inngest({ id: "reel402-test", isDev: true });
-  const fn = createGenerateVideoFunction(client, 5);
+  const fn = createGenerateVideoFunction(client, {
+    walletLimit: 5,
+    generation: { maxAttempts: 3, attemptDeadlineMs: 900_000 },
+  });
   const opts = fn.opts as unknown as {
     concurrency: unknown;
     triggers: { event: { name: string } | string }[];

@@ -45,6 +45,11 @@ test("dynamic segments match one non-empty segment; HEAD comes with GET, OPTIONS
   assert.deepEqual(allowedMethods("/jobs/abc"), ["GET", "DELETE", "HEAD", "OPTIONS"]);
   assert.deepEqual(allowedMethods("/jobs/abc/events"), ["GET", "HEAD", "OPTIONS"]);
   assert.deepEqual(allowedMethods("/generate/alpha/fast"), ["POST", "OPTIONS"]);
+  // Upstreams' callbacks: POST only.
+  assert.deepEqual(allowedMethods(`/api/upstream/fal/${crypto.randomUUID()}/t0ken`), [
+    "POST",
+    "OPTIONS",
+  ]);
   assert.equal(allowedMethods("/jobs/"), null);
   assert.equal(allowedMethods("/jobs/abc/extra"), null);
   assert.equal(allowedMethods("/generate/alpha"), null);

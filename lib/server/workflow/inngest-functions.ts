@@ -1,4 +1,4 @@
-import { eventType, Inngest } from "inngest";
+import { eventType, Inngest, NonRetriableError } from "inngest";
 import { z } from "zod";
 import { getEnv } from "@/lib/platform";
 import { advance } from "@/lib/jobs";
@@ -10,9 +10,51 @@ export const JOB_QUEUED = eventType("reel402/job.queued", {
   schema: z.object({ jobId: z.string().uuid(), payer: z.string() }),
 });
 
-// Inngest bounds a run's steps, so polling never happens more often than this.
-const MIN_SLEEP_MS = 5_000;
-export const MAX_STEPS = 400;
+/** An upstream called back about one of the job's tasks: a run waiting on the job goes on now. */
+export const UPSTREAM_CALLBACK = eventType("reel402/upstream.callback", {
+  schema: z.object({ jobId: z.string().uuid() }),
+});
+
+// Inngest allows at most 1000 steps in one run (https://www.inngest.com/docs/usage-limits/inngest);
+// some are kept spare. A round is an advance step and, unless the job is due at once, a wait.
+export const MAX_STEPS = 960;
+export const MAX_ROUNDS = MAX_STEPS / 2;
+// The waits' floor, and the floor of their spacing when a run has many rounds left.
+const MIN_WAIT_MS = 5_000;
+// Beyond its attempts' deadlines, a job may wait for its submits, a last poll after each
+// deadline, and the output screening's retries (which give up after 10 minutes).
+const SLACK_PER_ATTEMPT_MS = 2 * 60_000;
+const SLACK_MS = 20 * 60_000;
+
+export type GenerationBounds = { maxAttempts: number; attemptDeadlineMs: number };
+
+/** How long one run drives a job at most: every attempt to its deadline fits well inside. */
+export function runBudgetMs({ maxAttempts, attemptDeadlineMs }: GenerationBounds): number {
+  return maxAttempts * (attemptDeadlineMs + SLACK_PER_ATTEMPT_MS) + SLACK_MS;
+}
+
+/**
+ * After round `round`'s advance ran at `at` and asked to look again at `next`: go on now, wait
+ * (for a callback, at most `waitMs`), or give up because the run's rounds or time are spent.
+ */
+export function nextRound(
+  round: number,
+  at: number,
+  next: number,
+  endsAt: number,
+): "now" | "give-up" | { waitMs: number } {
+  const roundsLeft = MAX_ROUNDS - round - 1;
+  if (roundsLeft <= 0 || at >= endsAt) return "give-up";
+  const due = next - at;
+  if (due <= 0) return "now";
+  // Rounds are spaced so that those left cover the time left: polls of a slow upstream thin
+  // out rather than use the run up, while its callback still ends a wait at once.
+  const spacing = (endsAt - at) / roundsLeft;
+  return { waitMs: Math.ceil(Math.max(MIN_WAIT_MS, due, spacing)) };
+}
+
+/** One advance() as a step records it (JSON: the next look as an ISO time). */
+type Step = { status: string; next: string | null };
 
 export function createInngestClient() {
   const { inngest } = getEnv();
@@ -26,25 +68,43 @@ export function createInngestClient() {
 
 export function createGenerateVideoFunction(
   client: Inngest,
-  walletLimit: number,
-  run = defaultRun,
+  options: { walletLimit: number; generation: GenerationBounds },
+  run: (jobId: string) => Promise<Step> = defaultRun,
 ) {
+  const budgetMs = runBudgetMs(options.generation);
   return client.createFunction(
     {
       id: "generate-video",
       triggers: [JOB_QUEUED],
       // Runs of one wallet share a key, so one payer cannot occupy the whole worker pool.
-      concurrency: [{ key: "event.data.payer", limit: walletLimit }],
+      concurrency: [{ key: "event.data.payer", limit: options.walletLimit }],
       idempotency: "event.data.jobId",
       retries: 5,
     },
     async ({ event, step }) => {
-      for (let i = 0; i < MAX_STEPS; i++) {
-        const result = await step.run(`advance-${i}`, () => run(event.data.jobId));
-        if (!result.next) return result;
-        await step.sleep(`wait-${i}`, Math.max(MIN_SLEEP_MS, Date.parse(result.next) - Date.now()));
+      const { jobId } = event.data;
+      let endsAt: number | undefined;
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        // Time is read inside the step only: a replay of the run takes the same turns.
+        const result = await step.run(`advance-${round}`, async () => ({
+          ...(await run(jobId)),
+          at: Date.now(),
+        }));
+        if (!result.next) return { status: result.status, next: null };
+        endsAt ??= result.at + budgetMs;
+        const then = nextRound(round, result.at, Date.parse(result.next), endsAt);
+        if (then === "give-up") break;
+        if (then === "now") continue;
+        await step.waitForEvent(`wait-${round}`, {
+          event: UPSTREAM_CALLBACK,
+          match: "data.jobId",
+          timeout: then.waitMs,
+        });
       }
-      throw new Error(`job ${event.data.jobId} did not settle within ${MAX_STEPS} steps`);
+      // Every attempt has passed its deadline long ago: advance() should have ended the job.
+      throw new NonRetriableError(
+        `job ${jobId} was not finished when its run ended (${MAX_ROUNDS} rounds, ${Math.round(budgetMs / 60_000)} minutes)`,
+      );
     },
   );
 }
@@ -58,7 +118,7 @@ export function createMaintenanceFunction(client: Inngest, run: () => Promise<un
   );
 }
 
-async function defaultRun(jobId: string) {
+async function defaultRun(jobId: string): Promise<Step> {
   const result = await advance(await advanceDeps(), jobId);
   return { status: result.status, next: result.next?.toISOString() ?? null };
 }

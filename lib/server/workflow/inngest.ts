@@ -7,6 +7,7 @@ import {
   createInngestClient,
   createMaintenanceFunction,
   JOB_QUEUED,
+  UPSTREAM_CALLBACK,
 } from "@/lib/server/workflow/inngest-functions";
 import { runMaintenance } from "@/lib/server/workflow/maintenance";
 import { maintenanceDeps } from "@/lib/server/workflow/start-engine";
@@ -18,7 +19,10 @@ export function getInngest() {
     return {
       client,
       functions: [
-        createGenerateVideoFunction(client, services().config.limits.activeJobsPerWallet),
+        createGenerateVideoFunction(client, {
+          walletLimit: services().config.limits.activeJobsPerWallet,
+          generation: services().config.generation,
+        }),
         createMaintenanceFunction(client, async () => runMaintenance(await maintenanceDeps())),
       ],
     };
@@ -36,7 +40,13 @@ export function startInngestEngine(): void {
     .catch((error: unknown) =>
       console.error(`[reel402] outbox dispatcher not started: ${describeError(error)}`),
     );
-  services().waker.register(async (job) => {
-    await client.send(JOB_QUEUED.create({ jobId: job.id, payer: job.payer }));
-  });
+  services().waker.register(
+    async (job) => {
+      await client.send(JOB_QUEUED.create({ jobId: job.id, payer: job.payer }));
+    },
+    // Ends the wait of the job's run, if one is waiting; an event nobody waits for is dropped.
+    async (jobId) => {
+      await client.send(UPSTREAM_CALLBACK.create({ jobId }));
+    },
+  );
 }

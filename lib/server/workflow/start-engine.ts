@@ -1,6 +1,7 @@
 import "server-only";
 import {
   type AdvanceDeps,
+  type UpstreamCallbackDeps,
   OUTPUT_POLICY_CODE,
   OUTPUT_UNSCREENED_CODE,
   callbackUrl,
@@ -32,6 +33,18 @@ export async function advanceDeps(s: Services = services()): Promise<AdvanceDeps
     onFinished: async (tx, job) => {
       await refundIfOwed(tx, job, refundReason(job.error?.code), canRefund);
     },
+  };
+}
+
+/** What an upstream's completion callback needs, from the process's services. */
+export async function upstreamCallbackDeps(
+  s: Services = services(),
+): Promise<UpstreamCallbackDeps> {
+  return {
+    db: await s.db(),
+    secret: s.secrets("upstream-callback"),
+    providers: providersFromEnv(s.config, s.videoStore()),
+    wake: s.waker.wakeForCallback,
   };
 }
 
@@ -93,7 +106,11 @@ async function startEmbedded(s: Services): Promise<void> {
   // Before the runner: the effects of its first transitions are carried out as they commit.
   await s.outbox();
   const runner = startEmbeddedRunner(deps);
-  s.waker.register(() => runner.wake());
+  // A callback already made the job due: the runner's next scan claims it.
+  s.waker.register(
+    () => runner.wake(),
+    () => runner.wake(),
+  );
   const upkeep = await maintenanceDeps(s);
   const tick = async () => {
     await runMaintenance(upkeep).catch((error: unknown) =>

@@ -6,28 +6,36 @@ import { describeError } from "@/lib/platform";
  */
 export type WakeTarget = { id: string; payer: string };
 type Waker = (job: WakeTarget) => Promise<void> | void;
+/** An upstream reported on one of the job's tasks: the engine looks at it now, not at its next poll. */
+type CallbackWaker = (jobId: string) => Promise<void> | void;
 
 export type EngineWaker = {
-  register: (waker: Waker) => void;
+  register: (waker: Waker, onCallback?: CallbackWaker) => void;
   /** Never throws: a missed wake-up only delays the job until the engine's next scan. */
   wake: (job: WakeTarget) => Promise<void>;
+  /** Never throws: a missed wake-up only delays the job until its next poll. */
+  wakeForCallback: (jobId: string) => Promise<void>;
 };
 
 /** One per process (the composition root's): the routes wake the engine the start-up hook began. */
 export function createEngineWaker(): EngineWaker {
   let registered: Waker | undefined;
+  let onCallback: CallbackWaker | undefined;
+  const guarded = async (jobId: string, call: () => Promise<void> | void) => {
+    try {
+      await call();
+    } catch (error) {
+      console.error(
+        `[reel402] could not wake the engine for job ${jobId}: ${describeError(error)}`,
+      );
+    }
+  };
   return {
-    register(waker) {
+    register(waker, callbackWaker) {
       registered = waker;
+      onCallback = callbackWaker;
     },
-    async wake(job) {
-      try {
-        await registered?.(job);
-      } catch (error) {
-        console.error(
-          `[reel402] could not wake the engine for job ${job.id}: ${describeError(error)}`,
-        );
-      }
-    },
+    wake: (job) => guarded(job.id, () => registered?.(job)),
+    wakeForCallback: (jobId) => guarded(jobId, () => onCallback?.(jobId)),
   };
 }
