@@ -43,7 +43,7 @@ export async function upstreamCallbackDeps(
   return {
     db: await s.db(),
     secret: s.secrets("upstream-callback"),
-    providers: providersFromEnv(s.config, s.videoStore()),
+    providers: s.providers(),
     wake: s.waker.wakeForCallback,
   };
 }
