@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatUnits } from "viem";
 import { useAccount, useWalletClient } from "wagmi";
 import {
+  CAMERA_FIXED_NOTE,
   type AnyProduct,
   formatUsd,
   IMAGE_PRODUCTS,
@@ -468,7 +469,7 @@ export function ComposeForm({
               />{" "}
               Audio (×1.25)
             </label>
-            <label className="check">
+            <label className="check" title={CAMERA_FIXED_NOTE}>
               <input
                 type="checkbox"
                 checked={cameraFixed}

@@ -1,3 +1,4 @@
+export { CAMERA_FIXED_NOTE } from "./camera-fixed";
 export type { FrameImage, GenerationSpec, ModelId, Ratio, Resolution } from "./generation-spec";
 export {
   ALL_PRODUCTS,

@@ -3,6 +3,7 @@ import type { CustomProduct, FixedProduct, ImageProduct, Product } from "@/lib/c
 import { RATIOS } from "@/lib/catalog/generation-spec";
 import { parseImageRef } from "@/lib/catalog/requests/image-ref";
 import { UPSTREAM_IMAGE_LIMITS_SUMMARY } from "@/lib/catalog/upstream-image-limits";
+import { CAMERA_FIXED_NOTE } from "@/lib/catalog/camera-fixed";
 
 /** Strict request bodies: unknown properties, wrong types and out-of-range values are refused. */
 
@@ -75,7 +76,7 @@ function parametric(product: CustomProduct | ImageProduct) {
       .boolean()
       .default(false)
       .describe("Generate synced audio; raises the per-second rate."),
-    camera_fixed: z.boolean().optional().describe("Lock the camera position."),
+    camera_fixed: z.boolean().optional().describe(CAMERA_FIXED_NOTE),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type Env, getEnv, PROBLEM_CATALOG } from "@/lib/platform";
+import { CAMERA_FIXED_NOTE } from "@/lib/catalog";
 import { JOB_STATUSES } from "@/lib/jobs";
 import { customPricing, fixedPrices, imagePricing } from "@/lib/http/storefront/display-prices";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/http/storefront/image-facts";
@@ -31,7 +32,7 @@ export function buildLlmsTxt(baseUrl: string): string {
           .map(([r, v]) => `${r} ${v}`)
           .join(
             ", ",
-          )} USDC/s; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"prompt", "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive), "seed"?: -1…4294967295, "generate_audio"?: boolean, "camera_fixed"?: boolean}.`,
+          )} USDC/s; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"prompt", "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive), "seed"?: -1…4294967295, "generate_audio"?: boolean, "camera_fixed"?: boolean (${CAMERA_FIXED_NOTE})}.`,
     )
     .join("\n");
   const animate = imagePricing()
@@ -43,7 +44,7 @@ export function buildLlmsTxt(baseUrl: string): string {
           .map(([r, v]) => `${r} ${v}`)
           .join(
             ", ",
-          )} USDC/s, × ${c.audioMultiplier} with generate_audio, rounded up to the cent; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"image": upload id or https URL, "last_image"?: upload id or https URL, "prompt"?: ≤2000 chars, "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive: the supported ratio nearest the image's), "seed"?, "generate_audio"?, "camera_fixed"?}.`,
+          )} USDC/s, × ${c.audioMultiplier} with generate_audio, rounded up to the cent; range ${c.minUsd}–${c.maxUsd} USDC. Body: {"image": upload id or https URL, "last_image"?: upload id or https URL, "prompt"?: ≤2000 chars, "duration"?: 4–15 (default 5), "resolution"?: ${c.product.resolutions.join("|")} (default 720p), "ratio"?: (default adaptive: the supported ratio nearest the image's), "seed"?, "generate_audio"?, "camera_fixed"? (as above)}.`,
     )
     .join("\n");
   const free = FREE_ENDPOINTS.map(

@@ -1,5 +1,6 @@
 import { getEnv } from "@/lib/platform";
-import { exampleBody, requestBodyJsonSchema } from "@/lib/catalog";
+import { services } from "@/lib/server";
+import { CAMERA_FIXED_NOTE, exampleBody, requestBodyJsonSchema } from "@/lib/catalog";
 import {
   customPricing,
   fixedPrices,
@@ -66,6 +67,16 @@ export function buildStorefront() {
     ),
     uploads: UPLOAD_FACTS,
     image_policy: IMAGE_POLICY,
+    request_options: {
+      camera_fixed: {
+        description: CAMERA_FIXED_NOTE,
+        // From the running configuration: which of its upstreams are told, in failover order.
+        honoured_by: services()
+          .providers()
+          .filter((p) => p.honoursCameraFixed)
+          .map((p) => p.name),
+      },
+    },
     limits: limitFacts(env),
     free_endpoints: FREE_ENDPOINTS,
     idempotency: {
