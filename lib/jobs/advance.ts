@@ -136,7 +136,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
       await endAttempt(deps.db, attempt, "failed", TIMED_OUT);
       return later(0);
     }
-    if (elapsed > deps.attemptDeadlineMs + graceMs(deps)) {
+    if (elapsed > attemptOutlastMs(deps, provider)) {
       if (await endAttempt(deps.db, attempt, "failed", TIMED_OUT)) {
         await markOrphaned(deps.db, attempt.id);
         console.error(
@@ -226,8 +226,22 @@ const INTERRUPTED: JobError = {
   retryable: true,
 };
 
-/** How long past its deadline a task the upstream will not cancel is still waited for. */
-const graceMs = (deps: AdvanceDeps) => Math.max(30_000, deps.attemptDeadlineMs / 4);
+/** Past an upstream's own execution limit, how long its last word on a task may take to arrive. */
+const UPSTREAM_MARGIN_MS = 60_000;
+
+/**
+ * How long after its start an attempt is waited for at most: until the execution limit its
+ * upstream actually applies has passed (the task renders and bills no more), or, for an upstream
+ * that takes none, a grace past the deadline; a task still running then is left to the upkeep.
+ */
+export function attemptOutlastMs(
+  deps: Pick<AdvanceDeps, "attemptDeadlineMs">,
+  provider: Pick<VideoProvider, "executionLimitSeconds">,
+): number {
+  const limit = provider.executionLimitSeconds(Math.ceil(deps.attemptDeadlineMs / 1000));
+  if (limit === null) return deps.attemptDeadlineMs + Math.max(30_000, deps.attemptDeadlineMs / 4);
+  return Math.max(deps.attemptDeadlineMs, limit * 1000) + UPSTREAM_MARGIN_MS;
+}
 
 /**
  * How long until a running task is looked at again. Polls thin out as the task ages: upstreams
@@ -288,7 +302,7 @@ async function findLostSubmit(
     return later(0);
   } catch (error) {
     if (!(error instanceof ProviderFailure)) throw error;
-    if (Date.now() - attempt.startedAt.getTime() > deps.attemptDeadlineMs + graceMs(deps)) {
+    if (Date.now() - attempt.startedAt.getTime() > attemptOutlastMs(deps, provider)) {
       await endAttempt(deps.db, attempt, "failed", INTERRUPTED, "submitting");
       return later(0);
     }

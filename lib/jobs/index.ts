@@ -3,6 +3,7 @@ export {
   OUTPUT_UNSCREENED_CODE,
   advance,
   attemptContext,
+  attemptOutlastMs,
   type AdvanceDeps,
 } from "./advance";
 export { followUpOrphanTasks } from "./orphan-tasks";

@@ -104,5 +104,6 @@ export const POLLING_ONLY = {
 /** What a scripted test upstream shares with every other: no camera_fixed, no lost submits. */
 export const SCRIPTED_UPSTREAM = {
   honoursCameraFixed: false,
+  executionLimitSeconds: () => null,
   findSubmitted: async () => null,
 };

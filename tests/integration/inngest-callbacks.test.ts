@@ -56,6 +56,7 @@ function upstream(name: ProviderName) {
   const provider: VideoProvider = {
     name,
     honoursCameraFixed: true,
+    executionLimitSeconds: (seconds: number) => seconds,
     async submit() {
       const taskId = `${name}-task-${submitted.length + 1}`;
       submitted.push(taskId);

@@ -40,6 +40,7 @@ function signingUpstream(name: ProviderName, over: Partial<VideoProvider> = {}):
   return {
     name,
     honoursCameraFixed: true,
+    executionLimitSeconds: (seconds: number) => seconds,
     submit: async () => ({ taskId: "unused" }),
     findSubmitted: async () => null,
     poll: async () => ({ state: "running" }),

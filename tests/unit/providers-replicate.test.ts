@@ -61,10 +61,10 @@ let smallLast: FrameImage;
 let large: FrameImage;
 before(async () => {
   fake = await startReplicateFake({ pollsBeforeDone: 2 });
-  small = store(await syntheticImage("testsrc2", 160, 90), "image/png");
-  smallLast = store(await syntheticImage("smptebars", 160, 90), "image/png");
+  small = store(await syntheticImage("testsrc2", 640, 360), "image/png");
+  smallLast = store(await syntheticImage("smptebars", 640, 360), "image/png");
   // A real PNG header followed by noise: over 256 kB, so it must go through the files API.
-  const png = await syntheticImage("testsrc2", 32, 32);
+  const png = await syntheticImage("testsrc2", 320, 320);
   large = store(Buffer.concat([png, randomBytes(300 * 1024)]), "image/png");
 });
 after(() => fake.close());

@@ -84,6 +84,7 @@ export function createArkProvider(config: ArkConfig): VideoProvider {
   return {
     name: "ark",
     honoursCameraFixed: false,
+    executionLimitSeconds: executionLimit,
 
     async submit(spec: GenerationSpec, attempt: AttemptContext) {
       hosted.assertSupported(spec);

@@ -176,6 +176,8 @@ export function createFalProvider(config: FalConfig): VideoProvider {
   return {
     name: "fal",
     honoursCameraFixed: false,
+    // fal's queue takes a start timeout, not a limit on how long a request may run.
+    executionLimitSeconds: () => null,
 
     async findSubmitted() {
       // fal's queue API has no look-up by our tag, time or webhook; a lost submit stays unknown.

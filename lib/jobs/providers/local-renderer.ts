@@ -208,6 +208,8 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
     name: "local",
     // The still-image render keeps its camera still on request; the text card has no camera.
     honoursCameraFixed: true,
+    // Its renders are children of this service, stopped by cancel whenever asked.
+    executionLimitSeconds: (seconds: number) => seconds,
 
     async submit(spec: GenerationSpec, attempt: AttemptContext) {
       // Named after the attempt, so a submit whose answer was lost is found by its name.

@@ -211,6 +211,8 @@ export function createReplicateProvider(config: ReplicateConfig): VideoProvider 
   return {
     name: "replicate",
     honoursCameraFixed: false,
+    // Cancel-After takes whole minutes.
+    executionLimitSeconds: (seconds: number) => Math.max(1, Math.ceil(seconds / 60)) * 60,
 
     async submit(spec: GenerationSpec, attempt: AttemptContext) {
       hosted.assertSupported(spec);

@@ -65,6 +65,11 @@ export interface VideoProvider {
   readonly name: ProviderName;
   /** Whether this upstream honours `camera_fixed`; one that does not is never sent it. */
   readonly honoursCameraFixed: boolean;
+  /**
+   * The execution limit this upstream actually applies when asked for `requestedSeconds` (its own
+   * bounds on the value), or null when it takes none: past it, a task surely renders no more.
+   */
+  executionLimitSeconds(requestedSeconds: number): number | null;
   /** Starts an upstream task. Throws ProviderFailure. */
   submit(spec: GenerationSpec, attempt: AttemptContext): Promise<{ taskId: string }>;
   /**

@@ -26,11 +26,17 @@ const MIN_WAIT_MS = 5_000;
 const SLACK_PER_ATTEMPT_MS = 2 * 60_000;
 const SLACK_MS = 20 * 60_000;
 
-export type GenerationBounds = { maxAttempts: number; attemptDeadlineMs: number };
+export type GenerationBounds = {
+  maxAttempts: number;
+  attemptDeadlineMs: number;
+  /** The longest any configured upstream's attempt is waited for (see attemptOutlastMs). */
+  attemptOutlastMs?: number;
+};
 
-/** How long one run drives a job at most: every attempt to its deadline fits well inside. */
-export function runBudgetMs({ maxAttempts, attemptDeadlineMs }: GenerationBounds): number {
-  return maxAttempts * (attemptDeadlineMs + SLACK_PER_ATTEMPT_MS) + SLACK_MS;
+/** How long one run drives a job at most: every attempt to its end fits well inside. */
+export function runBudgetMs(bounds: GenerationBounds): number {
+  const attemptMs = Math.max(bounds.attemptDeadlineMs, bounds.attemptOutlastMs ?? 0);
+  return bounds.maxAttempts * (attemptMs + SLACK_PER_ATTEMPT_MS) + SLACK_MS;
 }
 
 /**

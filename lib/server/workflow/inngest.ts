@@ -1,6 +1,7 @@
 import "server-only";
 import { processHolder } from "@/lib/server/holder";
 import { describeError } from "@/lib/platform";
+import { attemptOutlastMs } from "@/lib/jobs";
 import { services } from "@/lib/server/services";
 import {
   createGenerateVideoFunction,
@@ -21,7 +22,14 @@ export function getInngest() {
       functions: [
         createGenerateVideoFunction(client, {
           walletLimit: services().config.limits.activeJobsPerWallet,
-          generation: services().config.generation,
+          generation: {
+            ...services().config.generation,
+            attemptOutlastMs: Math.max(
+              ...services()
+                .providers()
+                .map((p) => attemptOutlastMs(services().config.generation, p)),
+            ),
+          },
         }),
         createMaintenanceFunction(client, async () => runMaintenance(await maintenanceDeps())),
       ],
