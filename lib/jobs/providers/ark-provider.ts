@@ -5,7 +5,7 @@ import { arkTask, ENDED, executionLimit } from "@/lib/jobs/providers/ark-task";
 import { findLostArkTask } from "@/lib/jobs/providers/ark-task-lookup";
 import { checkedDownload } from "@/lib/jobs/providers/checked-download";
 import * as hosted from "@/lib/jobs/providers/hosted-upstream";
-import { frameDataUrls } from "@/lib/jobs/providers/frame-data-urls";
+import { frameUrls } from "@/lib/jobs/providers/frame-urls";
 import {
   type AttemptContext,
   type CallbackInput,
@@ -35,7 +35,7 @@ async function contentOf(
   spec: GenerationSpec,
   loadImage: ImageLoader | undefined,
 ): Promise<Record<string, unknown>[]> {
-  const frames = await frameDataUrls(spec, loadImage);
+  const frames = await frameUrls(spec, loadImage);
   if (!frames) return [{ type: "text", text: spec.prompt }];
   return [
     ...(spec.prompt ? [{ type: "text", text: spec.prompt }] : []),

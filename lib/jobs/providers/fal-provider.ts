@@ -1,13 +1,13 @@
 import { ApiError, createFalClient, type FalClient } from "@fal-ai/client";
 import { z } from "zod";
 import { checkedDownload } from "@/lib/jobs/providers/checked-download";
+import { type FrameImageBytes, frameBlob, frameUrls } from "@/lib/jobs/providers/frame-urls";
 import { FalReply, falTransport } from "@/lib/jobs/providers/fal-transport";
 import { FAL_JWKS_URL, falWebhookVerifier } from "@/lib/jobs/providers/fal-webhook";
 import * as hosted from "@/lib/jobs/providers/hosted-upstream";
 import {
   type AttemptContext,
   type CancelOutcome,
-  type ImageLoader,
   type PollResult,
   ProviderFailure,
   type ProviderError,
@@ -91,23 +91,6 @@ function imageEndpoint(textEndpoint: string): string {
 /** `owner/alias` of an endpoint id: the queue's status, result and cancel URLs live under it. */
 const appOf = (endpoint: string) => endpoint.split("/").slice(0, 2).join("/");
 
-async function loadFrame(loadImage: ImageLoader | undefined, id: string): Promise<Blob> {
-  if (!loadImage)
-    throw new ProviderFailure({
-      code: "upstream_failed",
-      message: "This upstream cannot read frame images.",
-      retryable: true,
-    });
-  const image = await loadImage(id).catch(() => {
-    throw new ProviderFailure({
-      code: "image_unavailable",
-      message: "A frame image of this job could not be read.",
-      retryable: true,
-    });
-  });
-  return new Blob([new Uint8Array(image.bytes)], { type: image.mime });
-}
-
 /** Task ids written before they were bare request ids: `fal.` + base64url JSON with request_id. */
 function requestIdOf(taskId: string): string | null {
   if (!taskId.startsWith("fal.")) return /^[A-Za-z0-9-]{1,128}$/.test(taskId) ? taskId : null;
@@ -150,8 +133,8 @@ export function createFalProvider(config: FalConfig): VideoProvider {
   const apps = [...new Set(Object.values(config.endpoints).map(appOf))];
 
   /** fal's storage upload (storage.ts: initiate on the REST host, then PUT to the signed URL). */
-  const upload = async (id: string): Promise<string> => {
-    const blob = await loadFrame(config.loadImage, id);
+  const upload = async (image: FrameImageBytes): Promise<string> => {
+    const blob = frameBlob(image);
     try {
       // Frames are a payer's pictures: fal keeps them only as long as a queued render needs.
       return await client.storage.upload(blob, { lifecycle: { expiresIn: "1d" } });
@@ -194,8 +177,9 @@ export function createFalProvider(config: FalConfig): VideoProvider {
       const endpoint = images
         ? imageEndpoint(config.endpoints[spec.model])
         : config.endpoints[spec.model];
-      const first = images ? await upload(images.first.id) : null;
-      const last = images?.last ? await upload(images.last.id) : null;
+      const frames = await frameUrls(spec, config.loadImage, upload);
+      const first = frames?.first ?? null;
+      const last = frames?.last ?? null;
       const input = {
         // fal's image-to-video requires a prompt; a picture sent without one gets a neutral direction.
         prompt: spec.prompt || (first ? ANIMATE_PROMPT : spec.prompt),

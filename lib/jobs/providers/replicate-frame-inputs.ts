@@ -1,6 +1,5 @@
 import type Replicate from "replicate";
-import type { GenerationSpec } from "@/lib/catalog";
-import { type ImageLoader, ProviderFailure } from "@/lib/jobs/providers/types";
+import { dataUrl, type FrameImageBytes, frameBlob } from "@/lib/jobs/providers/frame-urls";
 
 /**
  * Replicate takes file inputs as HTTP URLs or data URLs, and documents data URLs for small files
@@ -11,37 +10,10 @@ import { type ImageLoader, ProviderFailure } from "@/lib/jobs/providers/types";
  */
 export const DATA_URL_MAX_BYTES = 256 * 1024;
 
-export type FrameInputs = { image: string; last_frame_image?: string };
-
-const IMAGE_UNAVAILABLE = {
-  code: "image_unavailable",
-  message: "A frame image of this job could not be read.",
-  retryable: true,
-} as const;
-
-export async function frameInputs(
-  spec: GenerationSpec,
-  loadImage: ImageLoader | undefined,
-  upload: (blob: Blob) => Promise<string>,
-): Promise<FrameInputs | null> {
-  const images = spec.images;
-  if (!images) return null;
-  if (!loadImage)
-    throw new ProviderFailure({
-      code: "upstream_failed",
-      message: "This upstream cannot read frame images.",
-      retryable: true,
-    });
-  const input = async (id: string) => {
-    const { bytes, mime } = await loadImage(id).catch(() => {
-      throw new ProviderFailure(IMAGE_UNAVAILABLE);
-    });
-    if (bytes.length <= DATA_URL_MAX_BYTES)
-      return `data:${mime};base64,${bytes.toString("base64")}`;
-    return upload(new Blob([new Uint8Array(bytes)], { type: mime }));
-  };
-  const image = await input(images.first.id);
-  return images.last ? { image, last_frame_image: await input(images.last.id) } : { image };
+/** A frame as Replicate takes it: inline when small, else through the files API. */
+export function replicateFrameUrl(upload: (blob: Blob) => Promise<string>) {
+  return async (image: FrameImageBytes): Promise<string> =>
+    image.bytes.length <= DATA_URL_MAX_BYTES ? dataUrl(image) : upload(frameBlob(image));
 }
 
 /** The URL Replicate serves an uploaded file at, for a model to read. */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { GenerationSpec, ModelId } from "@/lib/catalog";
 import { checkedDownload } from "@/lib/jobs/providers/checked-download";
 import * as hosted from "@/lib/jobs/providers/hosted-upstream";
-import { frameInputs, uploadFile } from "@/lib/jobs/providers/replicate-frame-inputs";
+import { frameUrls } from "@/lib/jobs/providers/frame-urls";
+import { replicateFrameUrl, uploadFile } from "@/lib/jobs/providers/replicate-frame-inputs";
 import { onceFetch } from "@/lib/jobs/providers/replicate-once-fetch";
 import {
   type AttemptContext,
@@ -218,9 +219,14 @@ export function createReplicateProvider(config: ReplicateConfig): VideoProvider 
       hosted.assertSupported(spec);
       let frames: Record<string, string> | null;
       try {
-        frames = await frameInputs(spec, config.loadImage, (blob) =>
-          uploadFile(client, blob, deadline()),
+        const urls = await frameUrls(
+          spec,
+          config.loadImage,
+          replicateFrameUrl((blob) => uploadFile(client, blob, deadline())),
         );
+        frames = urls
+          ? { image: urls.first, ...(urls.last ? { last_frame_image: urls.last } : {}) }
+          : null;
       } catch (error) {
         throw new ProviderFailure(failureOf(error));
       }
