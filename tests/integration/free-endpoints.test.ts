@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { validate } from "@readme/openapi-parser";
 import postgres from "postgres";
+import { CAMERA_FIXED_NOTE } from "@/lib/catalog/camera-fixed";
 import { PRODUCTS } from "@/lib/catalog/products";
 import { formatUsd } from "@/lib/catalog/quote";
 import { post, requiredFromHeader } from "../helpers/http";
@@ -124,6 +125,17 @@ describe("free endpoints agree with each other and with the 402", () => {
         ]);
       }
     }
+
+    // camera_fixed is a request, described alike everywhere, with the upstreams that honour it.
+    const options = (
+      storefront as unknown as {
+        request_options: { camera_fixed: { description: string; honoured_by: string[] } };
+      }
+    ).request_options;
+    assert.equal(options.camera_fixed.description, CAMERA_FIXED_NOTE);
+    assert.deepEqual(options.camera_fixed.honoured_by, ["local"], "the devnet's local renderer");
+    assert.ok(llms.includes(CAMERA_FIXED_NOTE));
+    assert.ok(JSON.stringify(openapi).includes(JSON.stringify(CAMERA_FIXED_NOTE)));
   });
 
   test("the OpenAPI document is valid OpenAPI 3.1 with no security requirements", async () => {
