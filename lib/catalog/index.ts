@@ -12,6 +12,7 @@ export {
   type ImageProduct,
 } from "./products";
 export { formatUsd, priceRange, quote } from "./quote";
+export { SERVICE_ICON_PATH, SERVICE_NAME, SERVICE_TAGS } from "./service-identity";
 export { isJsonContentType } from "./requests/content-type";
 export { UPLOAD_ID, parseImageRef, type ImageRef } from "./requests/image-ref";
 export { exampleBody, requestBodyJsonSchema, toSchema } from "./requests/json-schema";

@@ -5,7 +5,7 @@ import type { ImageDeps } from "@/lib/media";
 import { findLiveKey, isValidIdempotencyKey } from "@/lib/checkout/idempotency/key-repository";
 import { payerScopedKey, signedPayer } from "@/lib/checkout/idempotency/payer-scope";
 import { paymentIdentifierDeclaration } from "@/lib/checkout/idempotency/payment-identifier";
-import { discoveryExtension } from "@/lib/checkout/discovery";
+import { discoveryExtension, resourceInfo } from "@/lib/checkout/discovery";
 import { buildRequirements, paymentRequired, signedOffers } from "@/lib/money";
 import { activeJobs } from "@/lib/checkout/active-jobs";
 import { cachedChallenge } from "@/lib/checkout/challenge-cache";
@@ -155,12 +155,4 @@ async function replayIdempotent(db: Db, key: string, hash: string): Promise<Repl
     );
   }
   return { kind: "replayed", by: "idempotency_key", body: row.response };
-}
-
-function resourceInfo(base: string, product: AnyProduct) {
-  return {
-    url: `${base}${product.path}`,
-    description: product.description,
-    mimeType: "application/json",
-  };
 }

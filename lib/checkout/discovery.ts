@@ -1,5 +1,14 @@
-import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
-import { type AnyProduct, exampleBody, requestBodyJsonSchema, toSchema } from "@/lib/catalog";
+import type { ResourceInfo } from "@x402/core/types";
+import { declareDiscoveryExtension, isValidIconUrl } from "@x402/extensions/bazaar";
+import {
+  type AnyProduct,
+  exampleBody,
+  requestBodyJsonSchema,
+  SERVICE_ICON_PATH,
+  SERVICE_NAME,
+  SERVICE_TAGS,
+  toSchema,
+} from "@/lib/catalog";
 import { jobCreatedSchema } from "@/lib/checkout/job-created-schema";
 
 const declarations = new Map<string, Record<string, unknown>>();
@@ -36,4 +45,21 @@ function declare(product: AnyProduct): Record<string, unknown> {
   const bazaar = declared.bazaar as { info: { input: Record<string, unknown> } } | undefined;
   if (bazaar) bazaar.info.input.method = "POST";
   return declared;
+}
+
+/**
+ * The resource a 402 is for, with the bazaar's service metadata (name, tags, icon), which indexes
+ * read from `resource` and clients echo in their payment. An icon on a loopback or IP-literal
+ * host is one every index drops (the bazaar's iconUrl rule), so a devnet's origin sends none.
+ */
+export function resourceInfo(baseUrl: string, product: AnyProduct): ResourceInfo {
+  const iconUrl = `${baseUrl}${SERVICE_ICON_PATH}`;
+  return {
+    url: `${baseUrl}${product.path}`,
+    description: product.description,
+    mimeType: "application/json",
+    serviceName: SERVICE_NAME,
+    tags: [...SERVICE_TAGS],
+    ...(isValidIconUrl(iconUrl) ? { iconUrl } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { x402ResourceServer } from "@x402/core/server";
-import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
+import type { PaymentRequirements, ResourceInfo, SettleResponse } from "@x402/core/types";
 import {
   appendAudit,
   auditedTransaction,
@@ -45,7 +45,7 @@ export type PaidRequest = {
   spec: GenerationSpec;
   amount: number;
   requirements: PaymentRequirements[];
-  resource: { url: string; description: string; mimeType: string };
+  resource: ResourceInfo;
   /** The service origin the client used: the receipt's resource URL and key id. */
   baseUrl: string;
   signature: string;

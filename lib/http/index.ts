@@ -11,6 +11,7 @@ export {
   openApiResponse,
   statusResponse,
   storefrontResponse,
+  wellKnownX402Response,
 } from "./api/storefront-responses";
 export { upstreamCallbackResponse } from "./api/upstream-callback-response";
 export { uploadResponse } from "./api/upload-response";

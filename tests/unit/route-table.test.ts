@@ -11,12 +11,13 @@ function routesInApp(): { pattern: string; methods: string[] }[] {
   const found: { pattern: string; methods: string[] }[] = [];
   for (const file of readdirSync(APP, { recursive: true }) as string[]) {
     const name = path.basename(file);
-    if (name !== "route.ts" && name !== "page.tsx" && name !== "icon.svg") continue;
+    const icon = name === "icon.svg" || name === "favicon.ico";
+    if (name !== "route.ts" && name !== "page.tsx" && !icon) continue;
     const dir =
       path.dirname(file) === "." ? "" : `/${path.dirname(file).split(path.sep).join("/")}`;
     const segments = dir.replace(/\[([^\]]+)\]/g, ":$1");
-    if (name === "icon.svg") {
-      found.push({ pattern: `${segments}/icon.svg`, methods: ["GET"] });
+    if (icon) {
+      found.push({ pattern: `${segments}/${name}`, methods: ["GET"] });
       continue;
     }
     const source = readFileSync(path.join(APP, file), "utf8");

@@ -5,6 +5,7 @@ import { buildOpenApiDocument } from "@/lib/http/storefront/openapi-document";
 import { serviceStatus } from "@/lib/http/storefront/service-status";
 import { buildLlmsTxt } from "@/lib/http/storefront/llms-txt";
 import { buildStorefront } from "@/lib/http/storefront/storefront";
+import { buildWellKnownX402 } from "@/lib/http/storefront/well-known-x402";
 
 // Prices and limits come from config, so discovery documents may be cached briefly.
 const DISCOVERY_CACHE = "public, max-age=60";
@@ -21,6 +22,10 @@ export function llmsTxtResponse(): Response {
 
 export function openApiResponse(): Response {
   return json(buildOpenApiDocument(publicBaseUrl()), 200, { "cache-control": DISCOVERY_CACHE });
+}
+
+export function wellKnownX402Response(): Response {
+  return json(buildWellKnownX402(publicBaseUrl()), 200, { "cache-control": DISCOVERY_CACHE });
 }
 
 export async function statusResponse(): Promise<Response> {

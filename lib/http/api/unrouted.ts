@@ -6,8 +6,8 @@ import { problem } from "@/lib/http/api/problem";
  * (tests/unit/route-table.test.ts) compares it with app/ so the two cannot drift apart.
  */
 const TABLE = `
-  GET         /  /studio  /icon.svg  /healthz  /readyz  /status  /llms.txt  /openapi.json
-  GET         /.well-known/did.json  /jobs  /jobs/:id/events
+  GET         /  /studio  /icon.svg  /favicon.ico  /healthz  /readyz  /status  /llms.txt  /openapi.json
+  GET         /.well-known/did.json  /.well-known/x402  /jobs  /jobs/:id/events
   POST        /uploads  /generate/:model/:product  /api/upstream/:provider/:attempt/:token
   GET,DELETE  /jobs/:id
   GET,HEAD    /videos/:key

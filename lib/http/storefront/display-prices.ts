@@ -1,4 +1,5 @@
 import {
+  ALL_PRODUCTS,
   type CustomProduct,
   type FixedProduct,
   formatUsd,
@@ -58,4 +59,14 @@ export function pricingFacts(c: ReturnType<typeof perSecondPricing>[number]) {
     min_price_usd: c.minUsd,
     max_price_usd: c.maxUsd,
   };
+}
+
+/** The cheapest and dearest call in the whole catalog, fixed and per-second products alike. */
+export function catalogPriceSpan(): { minUsd: string; maxUsd: string } {
+  const atomic = ALL_PRODUCTS.flatMap((p) => {
+    if (p.mode === "fixed") return [p.priceAtomic];
+    const { minAtomic, maxAtomic } = priceRange(p);
+    return [minAtomic, maxAtomic];
+  });
+  return { minUsd: formatUsd(Math.min(...atomic)), maxUsd: formatUsd(Math.max(...atomic)) };
 }

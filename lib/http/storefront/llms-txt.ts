@@ -167,6 +167,7 @@ ${[...CONTENT_POLICY.hard_red_lines.map((r) => `- Hard red line — ${r}.`), ...
 ## Optional
 
 - [OpenAPI 3.1](${baseUrl}/openapi.json): machine-readable description with \`x-payment-info\` per paid operation.
+- [x402 discovery list](${baseUrl}/.well-known/x402): every paid resource's URL, for x402 indexes (x402scan).
 - [Storefront JSON](${baseUrl}/): the same facts as JSON.
 `;
 }

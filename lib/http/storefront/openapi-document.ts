@@ -11,6 +11,7 @@ import {
   pricingFacts,
 } from "@/lib/http/storefront/display-prices";
 import { IMAGE_POLICY } from "@/lib/http/storefront/image-facts";
+import { agentGuidance } from "@/lib/http/storefront/agent-guidance";
 import {
   IDEMPOTENCY_CHOICE,
   RECEIPT_FACTS,
@@ -66,6 +67,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     asset: env.asset.address,
     currency: "USDC",
     payTo: env.payTo,
+    protocols: [{ x402: { x402Version: 2, scheme: "exact" } }],
     // Every accepted network, the one above first: the 402 quotes each at the same price.
     networks: env.networks.map((n) => ({
       network: n.network,
@@ -73,13 +75,31 @@ export function buildOpenApiDocument(baseUrl: string) {
       payTo: n.payTo,
     })),
   };
+  // The price hint discovery tools read (x-payment-info.price, USD as ISO 4217: USDC is paid
+  // 1:1 for it) beside the facts the storefront states; the 402 stays the exact quote.
   const priceInfo = new Map<string, Record<string, unknown>>([
     ...fixedPrices().map(
       ({ product, priceUsd, priceAtomic }) =>
-        [product.sku, { pricing: "fixed", price_usd: priceUsd, amount: priceAtomic }] as const,
+        [
+          product.sku,
+          {
+            price: { mode: "fixed", currency: "USD", amount: priceUsd },
+            pricing: "fixed",
+            price_usd: priceUsd,
+            amount: priceAtomic,
+          },
+        ] as const,
     ),
     ...[...customPricing(), ...imagePricing()].map(
-      (c) => [c.product.sku, { pricing: "dynamic", ...pricingFacts(c) }] as const,
+      (c) =>
+        [
+          c.product.sku,
+          {
+            price: { mode: "dynamic", currency: "USD", min: c.minUsd, max: c.maxUsd },
+            pricing: "dynamic",
+            ...pricingFacts(c),
+          },
+        ] as const,
     ),
   ]);
 
@@ -202,6 +222,17 @@ export function buildOpenApiDocument(baseUrl: string) {
   paths["/openapi.json"] = freeGet("get_openapi", {
     "200": document("This document.", "application/json", "object"),
   });
+  paths["/.well-known/x402"] = freeGet(
+    "get_well_known_x402",
+    {
+      "200": document(
+        "x402 discovery list (version 1): every paid resource's URL and short instructions.",
+        "application/json",
+        "object",
+      ),
+    },
+    "The paid resources as x402scan's fan-out list reads them: `version`, `resources` (absolute URLs, each answering POST with its 402), `instructions`.",
+  );
   paths["/.well-known/did.json"] = freeGet(
     "get_did_document",
     {
@@ -231,7 +262,15 @@ export function buildOpenApiDocument(baseUrl: string) {
 
   return {
     openapi: "3.1.0",
-    info: { title: SERVICE_NAME, version: "1.0.0", description: SERVICE_DESCRIPTION },
+    info: {
+      title: SERVICE_NAME,
+      version: "1.0.0",
+      description: SERVICE_DESCRIPTION,
+      // No operator address is configured: the service's own origin is where to reach it.
+      contact: { name: SERVICE_NAME, url: baseUrl },
+      "x-guidance": agentGuidance(baseUrl, env),
+    },
+    "x-agentcash-guidance": { llmsTxtUrl: `${baseUrl}/llms.txt` },
     servers: [{ url: baseUrl }],
     security: [],
     tags: [

@@ -1,7 +1,7 @@
 import type { Env } from "@/lib/platform";
 
 /** Facts every surface states the same way. */
-export const SERVICE_NAME = "Reel402";
+export { SERVICE_NAME } from "@/lib/catalog";
 export const SERVICE_DESCRIPTION =
   "Pay-per-call AI text-to-video. POST a prompt, receive an HTTP 402 with an exact USDC price (x402 v2, scheme exact), pay with a wallet signature by repeating the same request, then poll the job until an MP4 is ready. No accounts, no API keys.";
 
@@ -33,6 +33,11 @@ export const FREE_ENDPOINTS = [
     method: "GET",
     path: "/openapi.json",
     description: "OpenAPI 3.1 description with payment metadata.",
+  },
+  {
+    method: "GET",
+    path: "/.well-known/x402",
+    description: "x402 discovery list: every paid resource's URL, with short instructions.",
   },
   {
     method: "GET",

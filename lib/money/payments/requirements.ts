@@ -1,4 +1,4 @@
-import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
+import type { PaymentRequired, PaymentRequirements, ResourceInfo } from "@x402/core/types";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { Env } from "@/lib/platform";
 
@@ -33,7 +33,7 @@ export async function buildRequirements(
 export function paymentRequired(
   server: x402ResourceServer,
   requirements: PaymentRequirements[],
-  resource: { url: string; description: string; mimeType: string },
+  resource: ResourceInfo,
   error?: string,
   extensions?: Record<string, unknown>,
 ): Promise<PaymentRequired> {
