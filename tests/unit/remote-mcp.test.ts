@@ -277,6 +277,7 @@ describe("the remote MCP server", () => {
       });
     for (const [body, status, code] of [
       ["{", 400, -32700],
+      ["[]", 400, -32600],
       ['{"hello":"world"}', 400, -32700],
       [`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}`, 400, -32700],
       // The SDK answers a request its own schema refuses with an internal error, over HTTP 200.

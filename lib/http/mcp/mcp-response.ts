@@ -62,6 +62,9 @@ export async function serveMcp(
     } catch {
       return jsonRpcError(400, -32700, "Parse error: the body is not UTF-8 JSON.");
     }
+    // JSON-RPC 2.0: an empty batch is an invalid request (the transport would accept it as nothing).
+    if (Array.isArray(parsedBody) && parsedBody.length === 0)
+      return jsonRpcError(400, -32600, "Invalid Request: an empty batch.");
     return await transport.handleRequest(request, { parsedBody });
   } finally {
     await server.close();
