@@ -226,15 +226,35 @@ describe("the remote MCP server", () => {
     const settlement = first._meta?.["x402/payment-response"] as {
       success: boolean;
       transaction: string;
+      payer: string;
     };
     assert.equal(settlement.success, true);
     assert.match(settlement.transaction, /^0x[0-9a-f]{64}$/);
+    assert.equal(settlement.payer.toLowerCase(), payer.account.address.toLowerCase());
     const after = await h.chain.balanceOf(payer.account.address);
     assert.equal(before - after, BigInt(PRICE));
 
     const again = await call(CUSTOM, BODY, { "x402/payment": payload });
     assert.equal((again.structuredContent as { job_id: string }).job_id, job.job_id);
     assert.equal(await h.chain.balanceOf(payer.account.address), after);
+  });
+
+  test("reel402/idempotency-key: a fresh signature for the same call by the same wallet is not charged again", async () => {
+    const payer = payingFetch(5);
+    const key = { "reel402/idempotency-key": "mcp-retry-1" };
+    const before = await h.chain.balanceOf(payer.account.address);
+    const first = await call(CUSTOM, BODY, {
+      ...key,
+      "x402/payment": await payer.client.createPaymentPayload(required),
+    });
+    const retry = await call(CUSTOM, BODY, {
+      ...key,
+      "x402/payment": await payer.client.createPaymentPayload(required),
+    });
+    assert.equal(first.isError, undefined, JSON.stringify(first));
+    assert.equal(retry.structuredContent?.job_id, first.structuredContent?.job_id);
+    assert.equal(retry.structuredContent?.replayed, true);
+    assert.equal(before - (await h.chain.balanceOf(payer.account.address)), BigInt(PRICE));
   });
 
   test("a prompt the content policy refuses is refused before any payment is taken", async () => {
