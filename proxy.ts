@@ -32,7 +32,7 @@ export function proxy(request: NextRequest) {
           "access-control-allow-origin": "*",
           "access-control-allow-methods": "GET, POST, DELETE, HEAD, OPTIONS",
           "access-control-allow-headers":
-            "content-type, idempotency-key, payment-signature, sign-in-with-x, webhook-url, last-event-id, range",
+            "content-type, idempotency-key, payment-signature, sign-in-with-x, webhook-url, last-event-id, range, mcp-protocol-version",
           "access-control-expose-headers": EXPOSED,
           "access-control-max-age": "86400",
         },

@@ -3,6 +3,7 @@ export { paidPostResponse } from "./api/checkout-response";
 export { didDocumentResponse } from "./api/did-document-response";
 export { jobEventsResponse } from "./api/job-events-response";
 export { jobResponse } from "./api/job-response";
+export { mcpResponse } from "./mcp/mcp-response";
 export { livenessResponse } from "./api/liveness-response";
 export { readinessResponse } from "./api/readiness-response";
 export { serveStoredVideo } from "./api/serve-stored-video";

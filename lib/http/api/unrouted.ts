@@ -8,7 +8,7 @@ import { problem } from "@/lib/http/api/problem";
 const TABLE = `
   GET         /  /studio  /icon.svg  /favicon.ico  /healthz  /readyz  /status  /llms.txt  /openapi.json
   GET         /.well-known/did.json  /.well-known/x402  /jobs  /jobs/:id/events
-  POST        /uploads  /generate/:model/:product  /api/upstream/:provider/:attempt/:token
+  POST        /uploads  /generate/:model/:product  /mcp  /api/upstream/:provider/:attempt/:token
   GET,DELETE  /jobs/:id
   GET,HEAD    /videos/:key
   GET,POST,PUT  /api/inngest

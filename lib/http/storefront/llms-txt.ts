@@ -1,4 +1,5 @@
 import { type Env, getEnv, PROBLEM_CATALOG } from "@/lib/platform";
+import { mcpLlmsLine } from "@/lib/http/mcp/mcp-facts";
 import { CAMERA_FIXED_NOTE } from "@/lib/catalog";
 import { JOB_STATUSES } from "@/lib/jobs";
 import { customPricing, fixedPrices, imagePricing } from "@/lib/http/storefront/display-prices";
@@ -138,6 +139,10 @@ ${animate}
 ## Free endpoints
 
 ${free}
+
+## MCP
+
+${mcpLlmsLine(baseUrl)}
 
 ## Limits
 

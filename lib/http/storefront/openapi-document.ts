@@ -1,4 +1,5 @@
 import { ALL_PRODUCTS, exampleBody, requestBodyJsonSchema, toSchema } from "@/lib/catalog";
+import { mcpOpenApiExtension } from "@/lib/http/mcp/mcp-facts";
 import { getEnv } from "@/lib/platform";
 import { uploadsPathItem } from "@/lib/http/storefront/openapi-uploads";
 import { jobViewSchema, liveJobPaths, WEBHOOK_URL_PARAMETER } from "@/lib/notify";
@@ -280,6 +281,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       { name: "service", description: "Free discovery and statistics." },
     ],
     "x-payment-info": payment,
+    "x-mcp": mcpOpenApiExtension(baseUrl),
     paths,
     components: {
       schemas: {

@@ -9,6 +9,8 @@ import {
 } from "@/lib/http/storefront/display-prices";
 import { IMAGE_POLICY, UPLOAD_FACTS } from "@/lib/http/storefront/image-facts";
 import { getReceiptKey } from "@/lib/money";
+import { publicBaseUrl } from "@/lib/http/api/base-url";
+import { mcpFacts } from "@/lib/http/mcp/mcp-facts";
 import {
   CONTENT_POLICY,
   FREE_ENDPOINTS,
@@ -79,6 +81,7 @@ export function buildStorefront() {
     },
     limits: limitFacts(env),
     free_endpoints: FREE_ENDPOINTS,
+    mcp: mcpFacts(publicBaseUrl()),
     idempotency: {
       header: "Idempotency-Key",
       ttl_seconds: env.limits.idempotencyKeyTtlSeconds,
