@@ -10,6 +10,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { PaymentRequired } from "@x402/core/types";
 import { payingFetch } from "./payer";
 
+/** A tools/call result as both x402 MCP bindings shape it. */
+export type McpToolResult = {
+  isError?: boolean;
+  content?: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+  resultType?: string;
+  paymentRequired?: PaymentRequired;
+};
+
 export type Step =
   | { op: "list" }
   | {

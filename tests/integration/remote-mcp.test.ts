@@ -4,21 +4,14 @@ import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import type { PaymentRequired } from "@x402/core/types";
 import { devnetAccount } from "@/lib/devnet/accounts";
-import type { Step } from "../helpers/remote-mcp-client";
+import type { McpToolResult, Step } from "../helpers/remote-mcp-client";
 import { type Stack, startStack } from "../helpers/stack";
 
 const execFileAsync = promisify(execFile);
 const TOOL = "generate_alpha_fast_custom";
 const BODY = { prompt: "a paper boat on a pond", duration: 4, resolution: "480p" };
 
-type Result = {
-  isError?: boolean;
-  content?: { type: string; text?: string }[];
-  structuredContent?: Record<string, unknown>;
-  _meta?: Record<string, unknown>;
-  resultType?: string;
-  paymentRequired?: PaymentRequired;
-};
+type Result = McpToolResult;
 
 /** The remote MCP endpoint of the built server, spoken to by an MCP client in another process. */
 describe("remote MCP: tools paid per call over the x402 MCP transport, on the devnet", () => {

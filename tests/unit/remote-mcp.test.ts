@@ -13,6 +13,7 @@ import { refusal } from "@/lib/platform/errors/refusal";
 import { services } from "@/lib/server/services";
 import { startCheckoutHarness } from "../helpers/checkout";
 import { payingFetch } from "../helpers/payer";
+import type { McpToolResult } from "../helpers/remote-mcp-client";
 
 const BASE = "http://reel402.test";
 const CUSTOM = "generate_alpha_fast_custom";
@@ -22,14 +23,7 @@ const EXTENSION_META = {
   "io.modelcontextprotocol/clientCapabilities": { extensions: { "org.x402/payment": {} } },
 };
 
-type ToolResult = {
-  isError?: boolean;
-  content?: { type: string; text?: string }[];
-  structuredContent?: Record<string, unknown>;
-  _meta?: Record<string, unknown>;
-  resultType?: string;
-  paymentRequired?: PaymentRequired;
-};
+type ToolResult = McpToolResult;
 
 describe("outcome mapping", () => {
   const ctx = { binding: "tool-result" as const, baseUrl: BASE, resultType: false };
