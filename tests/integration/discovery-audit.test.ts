@@ -12,8 +12,9 @@ import { syntheticImage } from "../helpers/images";
 import { type Stack, startStack } from "../helpers/stack";
 
 /** The auditor's own command line, as `npx @agentcash/discovery <origin>` runs it. */
+// Its package exports no package.json, so the bin is found beside its entry point's folder.
 const CLI = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("@agentcash/discovery/package.json")),
+  path.dirname(path.dirname(createRequire(import.meta.url).resolve("@agentcash/discovery"))),
   "bin/discovery.js",
 );
 
@@ -35,6 +36,10 @@ describe("the ecosystem's discovery auditor (@agentcash/discovery) on the built 
   before(async () => {
     stack = await startStack({ database: "postgres" });
     base = stack.server.url;
+    // A directory crawls a server that is up; the auditor gives each look-up 5 s, which a
+    // just-started process on a busy 2-core machine can spend loading the route's code.
+    for (const path of ["/", "/favicon.ico", "/openapi.json", "/.well-known/x402"])
+      await (await fetch(`${base}${path}`)).arrayBuffer();
   });
   after(async () => {
     await stack?.close();
