@@ -72,18 +72,61 @@ export function finishedTask(
 }
 
 /**
- * Thrown errors never reach a payer verbatim: they may carry URLs, keys or stack traces. Every
- * one is an unknown outcome: the request may have reached the upstream before the line broke.
+ * Socket errors raised before a request could be written: the connection never opened, so the
+ * upstream cannot have received anything (refused, no such host, no route, connect timeout, a
+ * certificate it would not present). Anything else may have broken after the request went out.
+ */
+const NEVER_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+]);
+
+/**
+ * The error codes along an error's cause chain: fetch wraps the socket's error in `cause`, and
+ * an AggregateError of its address attempts in `errors`. Fetch's own refusal of a blocked port
+ * ("bad port", before any socket) counts as never sent too.
+ */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, cause, errors, message } = e as {
+      code?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+      message?: unknown;
+    };
+    if (typeof code === "string") codes.push(code);
+    if (message === "bad port") codes.push("ECONNREFUSED");
+    if (Array.isArray(errors))
+      codes.push(...errors.flatMap((x) => errorCodes(x)).filter((c) => NEVER_SENT.has(c)));
+    e = cause;
+  }
+  return codes;
+}
+
+/**
+ * Thrown errors never reach a payer verbatim: they may carry URLs, keys or stack traces. Every one
+ * is an unknown outcome (the request may have reached the upstream before the line broke), except
+ * a connection that never opened: then nothing was sent, and the engine may move on at once.
  */
 export function networkFailure(error: unknown): ProviderError {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
   if (name === "TimeoutError" || name === "AbortError")
     return { ...UPSTREAM_TIMEOUT, outcomeUnknown: true };
+  const neverSent = errorCodes(error).some((code) => NEVER_SENT.has(code));
   return {
     code: "upstream_unreachable",
     message: "The upstream could not be reached.",
     retryable: true,
-    outcomeUnknown: true,
+    ...(neverSent ? {} : { outcomeUnknown: true }),
   };
 }
 
