@@ -244,7 +244,7 @@ test("Ark's own input rules are a request fault, moderation a refusal, overload 
   assert.equal(broken.fault, undefined);
 });
 
-test("a submit whose answer never came is an unknown outcome: hung, unreachable, dropped", async () => {
+test("a submit whose answer never came is an unknown outcome (hung, dropped); one that never connected is not", async () => {
   fake.faults.enqueue("submit_hang");
   const started = Date.now();
   const hung = await failureOf(ark({ requestTimeoutMs: 200 }).submit(SPEC, attempt()));
@@ -256,7 +256,8 @@ test("a submit whose answer never came is an unknown outcome: hung, unreachable,
     ark({ baseUrl: "http://127.0.0.1:1" }).submit(SPEC, attempt()),
   );
   assert.equal(unreachable.code, "upstream_unreachable");
-  assert.equal(unreachable.outcomeUnknown, true);
+  // The connection never opened: nothing reached Ark, so nothing needs looking up.
+  assert.equal(unreachable.outcomeUnknown, undefined);
 
   fake.faults.enqueue("submit_lost");
   const before = fake.tasks.size;

@@ -241,7 +241,7 @@ test("submit faults map to codes; X-Fal-Retryable decides retryability", async (
   }
 });
 
-test("a submit whose answer never came is an unknown outcome, sent once", async () => {
+test("a submit whose answer never came is an unknown outcome, sent once; one that never connected is not", async () => {
   fake.faults.enqueue("submit_hang");
   const hung = await failureOf(fal({ requestTimeoutMs: 200 }).submit(SPEC, ATTEMPT));
   assert.equal(hung.code, "upstream_timeout");
@@ -251,7 +251,8 @@ test("a submit whose answer never came is an unknown outcome, sent once", async 
     fal({ queueBaseUrl: "http://127.0.0.1:1" }).submit(SPEC, ATTEMPT),
   );
   assert.equal(unreachable.code, "upstream_unreachable");
-  assert.equal(unreachable.outcomeUnknown, true);
+  // The connection never opened: nothing reached fal, so nothing needs looking up.
+  assert.equal(unreachable.outcomeUnknown, undefined);
 });
 
 test("a lost submit cannot be looked up on fal: findSubmitted says it cannot tell", async () => {

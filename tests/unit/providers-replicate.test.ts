@@ -263,7 +263,7 @@ test("429 carries Retry-After and a busy upstream is asked once, not hammered by
   assert.equal(posts().length, 2);
 });
 
-test("a create whose answer is lost is an unknown outcome, and is sent once", async () => {
+test("a create whose answer is lost is an unknown outcome, and is sent once; one that never connected is not", async () => {
   fake.faults.enqueue("submit_hang");
   const hung = await failureOf(replicate({ requestTimeoutMs: 200 }).submit(SPEC, attempt()));
   assert.equal(hung.detail.code, "upstream_timeout");
@@ -274,7 +274,8 @@ test("a create whose answer is lost is an unknown outcome, and is sent once", as
     replicate({ baseUrl: "http://127.0.0.1:1" }).submit(SPEC, attempt()),
   );
   assert.equal(down.detail.code, "upstream_unreachable");
-  assert.equal(down.detail.outcomeUnknown, true);
+  // The connection never opened: nothing reached Replicate, so nothing needs looking up.
+  assert.equal(down.detail.outcomeUnknown, undefined);
 });
 
 test("findSubmitted finds a lost create by its webhook URL, across pages", async () => {
