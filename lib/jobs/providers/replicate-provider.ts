@@ -351,7 +351,8 @@ export function createReplicateProvider(config: ReplicateConfig): VideoProvider 
             body,
             secret: await signingSecret(),
           },
-          globalThis.crypto,
+          // Web Crypto, as the client takes it (the global of Node and every edge runtime).
+          crypto,
         );
         if (!valid) return null;
         const id = prediction.pick({ id: true }).safeParse(JSON.parse(body)).data?.id;
