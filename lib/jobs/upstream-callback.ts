@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/platform";
-import { findAttempt, markAttemptRunning } from "@/lib/jobs/attempt-repository";
+import { findAttempt, markAttemptRunning, markOrphaned } from "@/lib/jobs/attempt-repository";
 import { makeDueNow } from "@/lib/jobs/repository";
 import { callbackTokenValid } from "@/lib/jobs/providers/attempt-identity";
 import type { ProviderName, VideoProvider } from "@/lib/jobs/providers/types";
@@ -82,7 +82,9 @@ export async function acceptUpstreamCallback(
     // The submit's answer was lost (or is still on its way): the upstream names the task for us.
     // A `submitting` attempt adopts it and runs (compare-and-set); one already written off as
     // interrupted keeps the id, so the upstream's record maps to an attempt.
-    await markAttemptRunning(deps.db, attempt.id, reported.taskId);
+    // A task the job no longer waits for is left to the upkeep, which stops or accounts for it.
+    if (!(await markAttemptRunning(deps.db, attempt.id, reported.taskId)))
+      await markOrphaned(deps.db, attempt.id);
   } else if (attempt.taskId !== reported.taskId) {
     return "unknown";
   }

@@ -3,7 +3,12 @@ import { createHmac } from "node:crypto";
 import { after, before, test } from "node:test";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db/client";
-import { findAttempt, markAttemptRunning, startAttempt } from "@/lib/jobs/attempt-repository";
+import {
+  endAttempt,
+  findAttempt,
+  markAttemptRunning,
+  startAttempt,
+} from "@/lib/jobs/attempt-repository";
 import { callbackUrl } from "@/lib/jobs/providers/attempt-identity";
 import type { ProviderName, VideoProvider } from "@/lib/jobs/providers/types";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
@@ -254,6 +259,29 @@ test("a callback for a submit whose answer was lost adopts the task: the attempt
   // A second callback now names the attempt's task.
   const repeat = callback(urlOf("fal", attempt.id), JSON.stringify({ task_id: "task-lost" }));
   assert.equal((await upstreamCallbackResponse(repeat.request, repeat.params, deps)).status, 204);
+});
+
+test("a callback naming a task for an attempt already written off leaves that task to the upkeep", async () => {
+  const { attempt } = await jobWithAttempt("fal", null);
+  assert.equal(
+    await endAttempt(
+      db,
+      attempt,
+      "failed",
+      { code: "interrupted", message: "The submission was interrupted.", retryable: true },
+      "submitting",
+    ),
+    true,
+  );
+  const { deps } = depsWith([signingUpstream("fal")]);
+  const { request, params } = callback(
+    urlOf("fal", attempt.id),
+    JSON.stringify({ task_id: "task-late" }),
+  );
+  assert.equal((await upstreamCallbackResponse(request, params, deps)).status, 204);
+  const late = await findAttempt(db, attempt.id);
+  assert.deepEqual([late?.status, late?.taskId], ["failed", "task-late"]);
+  assert.ok(late?.orphanedAt, "followed up by the upkeep: stopped, or how it ended audited");
 });
 
 test("a callback for a job that is no longer generating is taken but wakes nothing", async () => {
