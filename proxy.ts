@@ -67,4 +67,5 @@ function withSecurityHeaders<R extends Response>(response: R): R {
   return response;
 }
 
-export const config = { matcher: ["/((?!_next/|favicon.ico).*)"] };
+// Every route, the icons included: a malformed Host is refused the same on each.
+export const config = { matcher: ["/((?!_next/).*)"] };
