@@ -91,11 +91,15 @@ test("a first visit: a visible placeholder, a reason for the disabled button, 2 
     "Devnet: payments use test USDC on the Reel402 devnet (local anvil, chain id 31337). The demo wallet is funded and needs no extension.",
   );
 
-  const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+  // Two icons: the SVG for browsers that take it, /favicon.ico for everything else.
+  const icon = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
   expect(icon).toMatch(/^\/icon\.svg/);
   const res = await page.request.get(`${base}${icon}`);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("image/svg+xml");
+  const favicon = await page.locator('link[rel="icon"][type="image/x-icon"]').getAttribute("href");
+  expect(favicon).toMatch(/^\/favicon\.ico/);
+  expect((await page.request.get(`${base}${favicon}`)).status()).toBe(200);
 });
 
 test("a refusal on a 900 px tall screen is scrolled into view and announced", async ({ page }) => {
