@@ -32,11 +32,20 @@ export async function putVideoWithPoster(
       file = path.join(dir, "video.mp4");
       await pipeline(video as Readable, createWriteStream(file));
     }
-    const stored = await store.put(key, createReadStream(file), "video/mp4");
+    // A temporary or stored video, never a project file: nothing here for the build to trace.
+    const stored = await store.put(
+      key,
+      createReadStream(/*turbopackIgnore: true*/ file),
+      "video/mp4",
+    );
     const poster = path.join(dir, "poster.jpg");
     try {
       await extractFrame(ffmpegPath, file, poster);
-      await store.put(posterKey(key), createReadStream(poster), "image/jpeg");
+      await store.put(
+        posterKey(key),
+        createReadStream(/*turbopackIgnore: true*/ poster),
+        "image/jpeg",
+      );
     } catch (error) {
       console.warn(`poster frame for video ${key} not stored: ${(error as Error).message}`);
     }
