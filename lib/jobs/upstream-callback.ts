@@ -3,7 +3,7 @@ import type { Db } from "@/lib/platform";
 import { findAttempt, markAttemptRunning, markOrphaned } from "@/lib/jobs/attempt-repository";
 import { makeDueNow } from "@/lib/jobs/repository";
 import { callbackTokenValid } from "@/lib/jobs/providers/attempt-identity";
-import type { ProviderName, VideoProvider } from "@/lib/jobs/providers/types";
+import { PROVIDER_NAMES, type ProviderName, type VideoProvider } from "@/lib/jobs/providers/types";
 
 export type UpstreamCallbackDeps = {
   db: Db;
@@ -14,13 +14,6 @@ export type UpstreamCallbackDeps = {
   /** Tells the engine the job is due now; never throws (a missed wake-up waits for the next poll). */
   wake: (jobId: string) => Promise<void>;
 };
-
-const PROVIDER_NAMES = [
-  "local",
-  "ark",
-  "fal",
-  "replicate",
-] as const satisfies readonly ProviderName[];
 
 /** The callback URL's path segments (see callbackUrl); anything else names no attempt. */
 export const upstreamCallbackPath = z.object({

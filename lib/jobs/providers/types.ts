@@ -1,7 +1,9 @@
 import type { Readable } from "node:stream";
 import type { GenerationSpec } from "@/lib/catalog";
 
-export type ProviderName = "local" | "ark" | "fal" | "replicate";
+/** Every upstream the service has an adapter for. */
+export const PROVIDER_NAMES = ["local", "ark", "fal", "replicate"] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /** Where an upstream adapter reads the bytes of a stored frame image. */
 export type ImageLoader = (id: string) => Promise<{ bytes: Buffer; mime: string }>;
