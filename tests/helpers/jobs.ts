@@ -7,6 +7,7 @@ import { dispatchOutbox } from "@/lib/platform/outbox/dispatch-outbox";
 import { startOutboxDispatcher } from "@/lib/platform/outbox/outbox-dispatcher";
 import { outboxHandlers } from "@/lib/server/workflow/outbox-handlers";
 import { insertJob } from "@/lib/jobs/repository";
+import { insertPayment } from "@/lib/money/payments/repository";
 import { endUserId } from "@/lib/jobs/providers/attempt-identity";
 import type { GenerationSpec } from "@/lib/catalog/generation-spec";
 
@@ -107,3 +108,25 @@ export const SCRIPTED_UPSTREAM = {
   executionLimitSeconds: () => null,
   findSubmitted: async () => null,
 };
+
+/** A settled payment for a job, as the checkout records one once the chain confirmed it. */
+export async function settledPaymentFor(
+  db: Db,
+  job: { id: string; payer: string; amountAtomic: number },
+): Promise<void> {
+  await insertPayment(db, {
+    id: crypto.randomUUID(),
+    jobId: job.id,
+    payer: job.payer,
+    amountAtomic: job.amountAtomic,
+    network: "eip155:31337",
+    asset: "0x0000000000000000000000000000000000000001",
+    payTo: "0x0000000000000000000000000000000000000002",
+    nonce: `0x${crypto.randomUUID().replaceAll("-", "")}`,
+    validBefore: Math.floor(Date.now() / 1000) + 600,
+    payload: {},
+    requirements: {},
+    status: "settled",
+    settledAt: new Date(),
+  });
+}

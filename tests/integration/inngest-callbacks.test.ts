@@ -15,7 +15,6 @@ import type { ProviderName, VideoProvider } from "@/lib/jobs/providers/types";
 import { getJob, type JobRow } from "@/lib/jobs/repository";
 import { acceptUpstreamCallback } from "@/lib/jobs/upstream-callback";
 import { createLocalStore } from "@/lib/media/storage/local-store";
-import { insertPayment } from "@/lib/money/payments/repository";
 import { refundIfOwed } from "@/lib/money/refunds/refund-policy";
 import { refundForJob } from "@/lib/money/refunds/repository";
 import {
@@ -27,7 +26,7 @@ import {
 } from "@/lib/server/workflow/inngest-functions";
 import { patternClip } from "../helpers/clips";
 import { openTestDatabase } from "../helpers/database";
-import { payerSequence, queuedJob } from "../helpers/jobs";
+import { payerSequence, queuedJob, settledPaymentFor } from "../helpers/jobs";
 
 /**
  * The real generate-video function, run by Inngest's test engine against a real Postgres
@@ -187,23 +186,7 @@ function engineFor(
 
 const tokenOf = (url: string) => new URL(url).pathname.split("/").at(-1) as string;
 
-async function settle(job: JobRow) {
-  await insertPayment(db, {
-    id: crypto.randomUUID(),
-    jobId: job.id,
-    payer: job.payer,
-    amountAtomic: job.amountAtomic,
-    network: "eip155:31337",
-    asset: "0x0000000000000000000000000000000000000001",
-    payTo: "0x0000000000000000000000000000000000000002",
-    nonce: `0x${crypto.randomUUID().replaceAll("-", "")}`,
-    validBefore: Math.floor(Date.now() / 1000) + 600,
-    payload: {},
-    requirements: {},
-    status: "settled",
-    settledAt: new Date(),
-  });
-}
+const settle = (job: JobRow) => settledPaymentFor(db, job);
 
 test("a job whose upstream never finishes fails after three attempts to their deadlines, refunded, within the step bound", {
   timeout: 120_000,

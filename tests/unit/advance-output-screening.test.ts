@@ -11,7 +11,6 @@ import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
 import { listAttempts } from "@/lib/jobs/attempt-repository";
 import { createVideoScreener } from "@/lib/jobs/screen-delivered-video";
 import { changeStatus, getJob } from "@/lib/jobs/repository";
-import { insertPayment } from "@/lib/money/payments/repository";
 import type { ProviderName, VideoProvider } from "@/lib/jobs/providers/types";
 import { refundIfOwed } from "@/lib/money/refunds/refund-policy";
 import { refundForJob } from "@/lib/money/refunds/repository";
@@ -25,6 +24,7 @@ import {
   tempDbForSuite,
   POLLING_ONLY,
   SCRIPTED_UPSTREAM,
+  settledPaymentFor,
 } from "../helpers/jobs";
 
 /**
@@ -107,21 +107,7 @@ function depsWith(providers: VideoProvider[], over: Partial<AdvanceDeps> = {}): 
 
 async function paidGeneratingJob(spec: GenerationSpec) {
   const job = await queuedJob(db, payer(), spec);
-  await insertPayment(db, {
-    id: crypto.randomUUID(),
-    jobId: job.id,
-    payer: job.payer,
-    amountAtomic: job.amountAtomic,
-    network: "eip155:31337",
-    asset: "0x0000000000000000000000000000000000000001",
-    payTo: "0x0000000000000000000000000000000000000002",
-    nonce: `0x${crypto.randomUUID().replaceAll("-", "")}`,
-    validBefore: Math.floor(Date.now() / 1000) + 600,
-    payload: {},
-    requirements: {},
-    status: "settled",
-    settledAt: new Date(),
-  });
+  await settledPaymentFor(db, job);
   await changeStatus(db, job.id, "queued", "generating", { startedAt: new Date() });
   return job;
 }

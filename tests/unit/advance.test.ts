@@ -11,7 +11,6 @@ import { followUpOrphanTasks } from "@/lib/jobs/orphan-tasks";
 import { providerReliability } from "@/lib/jobs/provider-window-repository";
 import { attempts, providerHealth } from "@/lib/jobs/schema";
 import { changeStatus, getJob, insertJob } from "@/lib/jobs/repository";
-import { insertPayment } from "@/lib/money/payments/repository";
 import { createLocalProvider } from "@/lib/jobs/providers/local-renderer";
 import {
   type CancelOutcome,
@@ -33,6 +32,7 @@ import {
   tempDbForSuite,
   POLLING_ONLY,
   SCRIPTED_UPSTREAM,
+  settledPaymentFor,
 } from "../helpers/jobs";
 
 /**
@@ -127,23 +127,8 @@ async function generatingJob(spec = SPEC) {
   return job;
 }
 
-async function settledPayment(job: { id: string; payer: string; amountAtomic: number }) {
-  await insertPayment(db, {
-    id: crypto.randomUUID(),
-    jobId: job.id,
-    payer: job.payer,
-    amountAtomic: job.amountAtomic,
-    network: "eip155:31337",
-    asset: "0x0000000000000000000000000000000000000001",
-    payTo: "0x0000000000000000000000000000000000000002",
-    nonce: `0x${crypto.randomUUID().replaceAll("-", "")}`,
-    validBefore: Math.floor(Date.now() / 1000) + 600,
-    payload: {},
-    requirements: {},
-    status: "settled",
-    settledAt: new Date(),
-  });
-}
+const settledPayment = (job: { id: string; payer: string; amountAtomic: number }) =>
+  settledPaymentFor(db, job);
 
 const storedBytes = async (key: string) =>
   (await stat(localVideoPath(path.join(opened.dir, "videos"), key))).size;
