@@ -42,7 +42,7 @@ function StudioBody({ config }: { config: StudioConfig }) {
               Clips here come from the local stand-in renderer, not a video model: a gradient with
               your prompt written on it, at the size, length and frame rate you paid for. A
               production deployment sends the same request to a hosted video model (BytePlus
-              ModelArk or fal), with failover between them.
+              ModelArk, fal or Replicate), with failover between them.
             </p>
           )}
         </div>
