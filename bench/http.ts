@@ -29,7 +29,15 @@ const SEEDED_IDS = 1000;
 const ROUNDS = 3;
 
 type Build = { label: string; dir: string };
-type Figures = { rps: number; p50: number; p99: number; wrong: number; cpuMs: number | null };
+/** Anything served by its own process: the built service, or another stack measured beside it. */
+export type LoadTarget = Pick<TestServer, "url" | "process">;
+export type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  wrong: number;
+  cpuMs: number | null;
+};
 type Scenario = {
   name: string;
   expect: number;
@@ -38,17 +46,17 @@ type Scenario = {
 };
 
 /** The uuid of seeded job i, so GET /jobs/{id} can ask for rows that exist without reading them back. */
-const seededId = (i: number) =>
+export const seededId = (i: number) =>
   createHash("md5")
     .update(String(i))
     .digest("hex")
     .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 // Every unpaid request comes from its own address, as a crowd of agents would: the per-IP limits
 // stay at their defaults and no client reaches them.
-const anyIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+export const anyIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
 
 /** Finished jobs only, so the queue's capacity is not what a 402 measures. */
-const fillSql = (
+export const fillSql = (
   from: number,
   to: number,
 ) => `insert into jobs (id, sku, status, spec, payer, amount_atomic, network, started_at, finished_at, created_at)
@@ -58,7 +66,7 @@ const fillSql = (
   from generate_series(${from}, ${to}) as s(i)`;
 
 /** CPU time the server process has used (user + system), in ms; null off Linux. */
-function cpuMs(server: TestServer): number | null {
+export function cpuMs(server: LoadTarget): number | null {
   try {
     const fields =
       readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
@@ -69,8 +77,8 @@ function cpuMs(server: TestServer): number | null {
   }
 }
 
-async function load(
-  server: TestServer,
+export async function load(
+  server: LoadTarget,
   seconds: number,
   req: { method: "GET" | "POST"; path: string | (() => string); body?: string; ip?: boolean },
   expect: number,

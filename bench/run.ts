@@ -2,6 +2,7 @@ import { benchDeliveryMemory } from "./delivery-memory";
 import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
 import { benchOutputScreening } from "./output-screening";
+import { benchPaid } from "./paid";
 import { benchPaidPathTrace } from "./paid-path-trace";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchRedTeam } from "./red-team";
@@ -26,6 +27,11 @@ const all: Record<string, () => Promise<void>> = {
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   "red-team": () => benchRedTeam({ compare: option("--compare") }),
   "paid-path": () => benchPaidPathTrace({ compare: option("--compare") }),
+  paid: () =>
+    benchPaid({
+      seconds: Number(option("--seconds") ?? 5),
+      only: (option("--only") as "pglite" | "postgres" | null) ?? null,
+    }),
   http: () =>
     benchHttp({
       compare: option("--compare"),
@@ -38,7 +44,7 @@ for (const [name, run] of Object.entries(all)) {
   if (
     wanted.length
       ? !wanted.includes(name)
-      : ["http", "sse", "red-team", "stall", "paid-path"].includes(name)
+      : ["http", "sse", "red-team", "stall", "paid-path", "paid"].includes(name)
   )
     continue;
   await run();

@@ -44,20 +44,14 @@ export async function startServer(
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  let out = "";
-  child.stdout?.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
+  const output = captureOutput(child);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!out.includes("listening on")) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+  while (!output().includes("listening on")) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not start within 60 s:\n${out}`);
+      throw new Error(`server did not start within 60 s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -70,7 +64,7 @@ export async function startServer(
     url,
     dataDir,
     process: child,
-    output: () => out,
+    output,
     stop: async () => {
       child.kill("SIGTERM");
       await exited();
@@ -80,4 +74,16 @@ export async function startServer(
       await exited();
     },
   };
+}
+
+/** Everything a child process has written to stdout and stderr so far. */
+export function captureOutput(child: ChildProcess): () => string {
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  return () => out;
 }

@@ -89,6 +89,20 @@ test("the local renderer's failure rate is a devnet knob, refused on a real netw
   assert.equal(parseEnv({ LOCAL_RENDER_FAULT_RATE: "0.2" }).providers.local.faultRate, 0.2);
 });
 
+test("the local renderer's wait-only mode is a devnet knob, refused on a real network", () => {
+  assert.throws(
+    () => parseEnv({ ...SEPOLIA, LOCAL_RENDER_WAIT_ONLY: "true" }),
+    /LOCAL_RENDER_WAIT_ONLY is only for the devnet/,
+  );
+  assert.equal(
+    parseEnv({ ...SEPOLIA, LOCAL_RENDER_WAIT_ONLY: "false" }).providers.local.waitOnly,
+    false,
+  );
+  assert.equal(parseEnv({}).providers.local.waitOnly, false);
+  assert.equal(parseEnv({ LOCAL_RENDER_WAIT_ONLY: "true" }).providers.local.waitOnly, true);
+  assert.throws(() => parseEnv({ LOCAL_RENDER_WAIT_ONLY: "yes" }), ConfigError);
+});
+
 test("malformed values are refused", () => {
   assert.throws(() => parseEnv({ LIMIT_QUEUE_CAPACITY: "zero" }), ConfigError);
   assert.throws(() => parseEnv({ PAY_TO: "0x123" }), ConfigError);

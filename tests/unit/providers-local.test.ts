@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { frameSize } from "@/lib/jobs/providers/frame-size";
 import { wrapPrompt } from "@/lib/jobs/providers/local-render-args";
 import { createLocalProvider, RENDER_FAILED } from "@/lib/jobs/providers/local-renderer";
@@ -268,4 +269,63 @@ test("a submit whose answer was lost is found by its attempt; another attempt's 
   assert.deepEqual(await local().findSubmitted(attempt), { taskId });
   assert.equal(await local().findSubmitted(attemptOf()), null);
   assert.equal(await local().cancel(taskId), "stopped");
+});
+
+let dir: string;
+let calls: string;
+let ffmpegPath: string;
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "reel402-wait-only-"));
+  calls = path.join(dir, "calls");
+  ffmpegPath = path.join(dir, "ffmpeg");
+  // The real ffmpeg behind a wrapper that counts its runs.
+  await writeFile(calls, "");
+  await writeFile(
+    ffmpegPath,
+    `#!/bin/sh\necho run >> '${calls}'\nexec '${ffmpegInstaller.path}' "$@"\n`,
+  );
+  await chmod(ffmpegPath, 0o755);
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+const runs = async () => (await readFile(calls, "utf8")).split("\n").filter(Boolean).length;
+const waitOnly = (minLatencyMs: number) =>
+  createLocalProvider({ workDir, minLatencyMs, faultRate: 0, waitOnly: true, ffmpegPath });
+
+test("wait-only: jobs wait out the latency, then get a real MP4 of their shape, with one ffmpeg run for all", async () => {
+  const provider = waitOnly(400);
+  const tasks = await Promise.all(
+    [1, 2, 3].map((n) => provider.submit({ ...SPEC, prompt: `${SPEC.prompt} ${n}` }, attemptOf())),
+  );
+  for (const { taskId } of tasks)
+    assert.deepEqual(await provider.poll(taskId), { state: "running" });
+  assert.equal(await runs(), 0, "submitting renders nothing");
+
+  const results = await Promise.all(tasks.map(({ taskId }) => pollUntilSettled(provider, taskId)));
+  assert.equal(await runs(), 1, "one stock clip rendered for three jobs of one shape");
+  for (const { result } of results) {
+    assert.equal(result.state, "succeeded", JSON.stringify(result));
+    if (result.state !== "succeeded") continue;
+    const info = await probe(fileURLToPath(result.videoUrl));
+    assert.equal(info.width, 854);
+    assert.equal(info.height, 480);
+    assert.ok(Math.abs(info.duration - 2) < 0.2, `duration ${info.duration}`);
+  }
+
+  // A later job of the same shape reuses the clip; another shape costs one more render.
+  const again = await provider.submit(SPEC, attemptOf());
+  assert.equal((await pollUntilSettled(provider, again.taskId)).result.state, "succeeded");
+  assert.equal(await runs(), 1);
+  const square = await provider.submit({ ...SPEC, ratio: "1:1" }, attemptOf());
+  assert.equal((await pollUntilSettled(provider, square.taskId)).result.state, "succeeded");
+  assert.equal(await runs(), 2);
+});
+
+test("wait-only: a cancelled job never gets the clip", async () => {
+  const provider = waitOnly(200);
+  const { taskId } = await provider.submit(SPEC, attemptOf());
+  assert.equal(await provider.cancel(taskId), "stopped");
+  await new Promise((r) => setTimeout(r, 300));
+  const result = await provider.poll(taskId);
+  assert.equal(result.state, "failed");
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createReadStream, readlinkSync, realpathSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
@@ -14,6 +14,7 @@ import {
   renderArgs,
   wrapPrompt,
 } from "@/lib/jobs/providers/local-render-args";
+import { stockClip } from "@/lib/jobs/providers/stock-clip";
 import {
   type AttemptContext,
   type ImageLoader,
@@ -28,6 +29,11 @@ export type LocalRendererConfig = {
   workDir: string;
   minLatencyMs: number;
   faultRate: number;
+  /**
+   * Devnet benchmarks: no render per job. A task waits out minLatencyMs, then gets the stock clip
+   * of its shape (stock-clip.ts), so a benchmark measures the service, not ffmpeg.
+   */
+  waitOnly?: boolean;
   ffmpegPath?: string;
   random?: () => number;
   /** Reads stored frame images for image-to-video specs. */
@@ -178,6 +184,26 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
     await writeState(taskId, { ...state, status: "rendering", runId, pid: child.pid ?? null });
   };
 
+  /** Wait-only mode: the task's output is a copy of the stock clip, put in place as a render's is. */
+  const deliverStockClip = (taskId: string) =>
+    locked(taskId, async () => {
+      const current = await readState(taskId);
+      const output = path.join(dirOf(taskId), OUTPUT);
+      if (current?.status !== "rendering" || (await exists(output))) return;
+      try {
+        const spec = JSON.parse(
+          await readFile(path.join(dirOf(taskId), "spec.json"), "utf8"),
+        ) as GenerationSpec;
+        const partial = path.join(dirOf(taskId), `render-${randomUUID()}.mp4`);
+        await copyFile(await stockClip(ffmpeg, workDir, spec), partial);
+        await rename(partial, output);
+        await writeState(taskId, { ...current, status: "done" });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : "stock clip failed";
+        await writeState(taskId, { ...current, status: "failed", error: message.slice(0, 500) });
+      }
+    });
+
   /** Copies the frame images into the task, so a restarted render needs nothing but its directory. */
   const writeFrames = async (dir: string, spec: GenerationSpec) => {
     const images = spec.images;
@@ -232,7 +258,7 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
       };
       await locked(taskId, async () => {
         await writeState(taskId, state);
-        if (!injectedFault) await startRender(taskId, state);
+        if (!injectedFault && !config.waitOnly) await startRender(taskId, state);
       });
       return { taskId };
     },
@@ -243,7 +269,15 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
     },
 
     async poll(taskId): Promise<PollResult> {
-      const state = await readState(taskId);
+      const first = await readState(taskId);
+      // Wait-only: once the wait is over the stock clip is put in place, then read as an output.
+      const waited =
+        config.waitOnly &&
+        first?.status === "rendering" &&
+        !first.injectedFault &&
+        Date.now() - first.submittedAt >= config.minLatencyMs;
+      if (waited) await deliverStockClip(taskId);
+      const state = waited ? await readState(taskId) : first;
       if (!state) return { state: "failed", error: LOST };
       if (state.status === "cancelled") return { state: "failed", error: CANCELLED };
       const settle = (result: PollResult): PollResult =>
@@ -251,7 +285,7 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
       if (state.injectedFault || state.status === "failed")
         return settle({ state: "failed", error: RENDER_FAILED });
       const output = path.join(dirOf(taskId), OUTPUT);
-      // The output file, renamed into place only once ffmpeg succeeded, is the proof of success.
+      // The output file, renamed into place only once complete, is the proof of success.
       if (await exists(output))
         return settle({
           state: "succeeded",
@@ -259,6 +293,8 @@ export function createLocalProvider(config: LocalRendererConfig): VideoProvider 
           seed: state.seed,
           framesPerSecond: FPS,
         });
+      // Nothing renders in wait-only mode, so there is no render to restart.
+      if (config.waitOnly) return { state: "running" };
       await locked(taskId, async () => {
         const current = await readState(taskId);
         if (

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AreaContext, commaList, int, type Vars } from "@/lib/platform/config/fields";
+import { type AreaContext, bool, commaList, int, type Vars } from "@/lib/platform/config/fields";
 
 /** An official Replicate model, `owner/name` (no version: official models run their latest). */
 const replicateModel = z.string().regex(/^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/i);
@@ -9,6 +9,7 @@ export const providersVariables = {
   PROVIDERS: commaList("local").pipe(z.array(z.enum(["local", "ark", "fal", "replicate"])).min(1)),
   LOCAL_RENDER_MIN_LATENCY_MS: int(0),
   LOCAL_RENDER_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
+  LOCAL_RENDER_WAIT_ONLY: bool,
   ARK_BASE_URL: z.string().url().default("https://ark.ap-southeast.bytepluses.com"),
   ARK_API_KEY: z.string().min(1).optional(),
   ARK_MODEL_ALPHA: z.string().min(1).default("dreamina-seedance-2-0-260128"),
@@ -34,6 +35,9 @@ export function providersConfig(
   // Failing paid renders on purpose is a soak-test knob; in production it would only cost refunds.
   if (!devnet && e.LOCAL_RENDER_FAULT_RATE > 0)
     problems.push("LOCAL_RENDER_FAULT_RATE is only for the devnet");
+  // Every job of a wait-only renderer delivers the same stock clip: a benchmark's knob, never a product.
+  if (!devnet && e.LOCAL_RENDER_WAIT_ONLY)
+    problems.push("LOCAL_RENDER_WAIT_ONLY is only for the devnet");
   if (e.PROVIDERS.includes("ark") && !e.ARK_API_KEY)
     problems.push("ARK_API_KEY is required when PROVIDERS includes ark");
   if (e.PROVIDERS.includes("fal") && !e.FAL_KEY)
@@ -43,7 +47,11 @@ export function providersConfig(
   return {
     providers: {
       order: e.PROVIDERS,
-      local: { minLatencyMs: e.LOCAL_RENDER_MIN_LATENCY_MS, faultRate: e.LOCAL_RENDER_FAULT_RATE },
+      local: {
+        minLatencyMs: e.LOCAL_RENDER_MIN_LATENCY_MS,
+        faultRate: e.LOCAL_RENDER_FAULT_RATE,
+        waitOnly: e.LOCAL_RENDER_WAIT_ONLY,
+      },
       ark: {
         baseUrl: e.ARK_BASE_URL,
         apiKey: e.ARK_API_KEY ?? "",
