@@ -1,6 +1,7 @@
 import { benchDeliveryMemory } from "./delivery-memory";
 import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
+import { benchIdleCpu } from "./idle-cpu";
 import { benchOutputScreening } from "./output-screening";
 import { benchPaidPathTrace } from "./paid-path-trace";
 import { benchQueuePickup } from "./queue-pickup";
@@ -26,6 +27,8 @@ const all: Record<string, () => Promise<void>> = {
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   "red-team": () => benchRedTeam({ compare: option("--compare") }),
   "paid-path": () => benchPaidPathTrace({ compare: option("--compare") }),
+  "idle-cpu": () =>
+    benchIdleCpu({ compare: option("--compare"), seconds: Number(option("--seconds") ?? 60) }),
   http: () =>
     benchHttp({
       compare: option("--compare"),
@@ -38,7 +41,7 @@ for (const [name, run] of Object.entries(all)) {
   if (
     wanted.length
       ? !wanted.includes(name)
-      : ["http", "sse", "red-team", "stall", "paid-path"].includes(name)
+      : ["http", "sse", "red-team", "stall", "paid-path", "idle-cpu"].includes(name)
   )
     continue;
   await run();
