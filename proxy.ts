@@ -2,9 +2,11 @@ import { type NextRequest, NextResponse } from "next/server";
 import {
   contentSecurityPolicy,
   cspSourcesFromEnv,
+  isPageRequest,
   malformedHostResponse,
   newNonce,
   SECURITY_HEADERS,
+  STATIC_CONTENT_SECURITY_POLICY,
   unroutedResponse,
 } from "@/lib/http/edge";
 import { getEnv } from "@/lib/platform/edge";
@@ -39,22 +41,27 @@ export function proxy(request: NextRequest) {
       }),
     );
   }
-  // Next.js takes the nonce for its own script tags from the request's CSP header.
-  const csp = contentSecurityPolicy(newNonce(), cspSourcesFromEnv(getEnv()));
-  const unrouted = unroutedResponse(
-    request.method,
-    request.nextUrl.pathname,
-    request.headers.get("accept"),
-  );
+  const accept = request.headers.get("accept");
+  const unrouted = unroutedResponse(request.method, request.nextUrl.pathname, accept);
   if (unrouted) {
     unrouted.headers.set("access-control-allow-origin", "*");
     unrouted.headers.set("access-control-expose-headers", EXPOSED);
-    unrouted.headers.set("content-security-policy", csp);
+    unrouted.headers.set("content-security-policy", STATIC_CONTENT_SECURITY_POLICY);
     return withSecurityHeaders(unrouted);
   }
-  const headers = new Headers(request.headers);
-  headers.set("content-security-policy", csp);
-  const response = withSecurityHeaders(NextResponse.next({ request: { headers } }));
+  const page = isPageRequest(request.nextUrl.pathname, accept);
+  // Only a page's scripts need a nonce; Next.js takes it from the request's CSP header, so only
+  // a page's request headers are copied. JSON and media answers get the one fixed policy.
+  const csp = page
+    ? contentSecurityPolicy(newNonce(), cspSourcesFromEnv(getEnv()))
+    : STATIC_CONTENT_SECURITY_POLICY;
+  let response: NextResponse;
+  if (page) {
+    const headers = new Headers(request.headers);
+    headers.set("content-security-policy", csp);
+    response = NextResponse.next({ request: { headers } });
+  } else response = NextResponse.next();
+  withSecurityHeaders(response);
   response.headers.set("content-security-policy", csp);
   response.headers.set("access-control-allow-origin", "*");
   response.headers.set("access-control-expose-headers", EXPOSED);

@@ -1,6 +1,7 @@
 import { benchDeliveryMemory } from "./delivery-memory";
 import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
+import { benchIdleCpu } from "./idle-cpu";
 import { benchOutputScreening } from "./output-screening";
 import { benchPaid } from "./paid";
 import { benchPaidPathTrace } from "./paid-path-trace";
@@ -32,6 +33,8 @@ const all: Record<string, () => Promise<void>> = {
       seconds: Number(option("--seconds") ?? 5),
       only: (option("--only") as "pglite" | "postgres" | null) ?? null,
     }),
+  "idle-cpu": () =>
+    benchIdleCpu({ compare: option("--compare"), seconds: Number(option("--seconds") ?? 60) }),
   http: () =>
     benchHttp({
       compare: option("--compare"),
@@ -44,7 +47,7 @@ for (const [name, run] of Object.entries(all)) {
   if (
     wanted.length
       ? !wanted.includes(name)
-      : ["http", "sse", "red-team", "stall", "paid-path", "paid"].includes(name)
+      : ["http", "sse", "red-team", "stall", "paid-path", "paid", "idle-cpu"].includes(name)
   )
     continue;
   await run();

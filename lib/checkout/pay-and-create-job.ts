@@ -37,7 +37,10 @@ import { saveEndpoint, withWebhookSecret } from "@/lib/notify";
 
 export type PaidRequest = {
   db: Db;
-  /** Tells the job engine a settled job is ready (it would otherwise find it on its next scan). */
+  /**
+   * Tells the job engine a settled job is ready (it would otherwise find it on its next scan), or
+   * that a settlement left undecided awaits its reconciler.
+   */
   wake: (job: { id: string; payer: string }) => Promise<void>;
   env: Env;
   server: x402ResourceServer;
@@ -248,6 +251,8 @@ async function verifyAndCreate(
       settlement: answer?.settlement ?? outcome.response,
     };
   }
+  // Left to the reconciler: an idle engine's upkeep is brought back to its short interval.
+  await req.wake({ id: jobId, payer });
   return {
     kind: "created",
     status: 202,

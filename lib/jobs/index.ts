@@ -14,7 +14,14 @@ export {
   type JobChanged,
   type JobFinished,
 } from "./job-outbox";
-export { jobPayment, jobProgress, type JobPayment, type JobProgress } from "./job-progress";
+export {
+  jobPayment,
+  progressFacts,
+  progressFrom,
+  type JobPayment,
+  type JobProgress,
+  type ProgressFacts,
+} from "./job-progress";
 export { claimDueJobs, releaseLease, renewLease } from "./lease-repository";
 export { jobPaymentSchema, jobProgressSchema, providerReliabilitySchema } from "./live-schemas";
 export { decodeCursor, jobsOfPayer } from "./payer-history";
@@ -27,6 +34,7 @@ export {
   changeStatus,
   countActiveJobs,
   findJob,
+  findJobWith,
   forgetVideos,
   getJob,
   insertJob,

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/lib/platform";
 import type { providerReliabilitySchema } from "@/lib/jobs/live-schemas";
@@ -25,13 +24,8 @@ export function median(values: number[]): number | null {
   return Math.round(m * 10) / 10;
 }
 
-/** Median seconds of the recent succeeded attempts of a SKU (on one provider, or on any). */
-export async function recentMedianSeconds(
-  db: Db,
-  sku: string,
-  provider: string | null,
-): Promise<number | null> {
-  const rows = await db.select().from(providerWindows).where(eq(providerWindows.sku, sku));
+/** Median seconds of the recent succeeded attempts in a SKU's windows (on one provider, or on any). */
+export function medianSecondsOf(rows: WindowRow[], provider: string | null): number | null {
   return seconds(
     rows.filter((r) => provider === null || r.provider === provider).flatMap((r) => r.durationsMs),
   );

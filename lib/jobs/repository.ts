@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction, type Db, staleErrorOf } from "@/lib/platform";
 import { jobs } from "@/lib/jobs/schema";
 import { outboxJobChanged, outboxJobFinished } from "@/lib/jobs/job-outbox";
@@ -30,6 +30,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The job with this id as a client wrote it; undefined for an unknown or malformed id. */
 export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
   return UUID.test(id) ? getJob(db, id.toLowerCase()) : undefined;
+}
+
+/**
+ * The job with this id as a client wrote it, with `facts`: columns other parts of the code read
+ * about it (correlated subqueries on `jobs`), all in one statement. Undefined for an unknown or
+ * malformed id.
+ */
+export async function findJobWith<F extends Record<string, SQL>>(
+  db: Db,
+  id: string,
+  facts: F,
+): Promise<{ job: JobRow; facts: { [K in keyof F]: F[K]["_"]["type"] } } | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({ job: jobs, facts })
+    .from(jobs)
+    .where(eq(jobs.id, id.toLowerCase()))
+    .limit(1);
+  return row as { job: JobRow; facts: { [K in keyof F]: F[K]["_"]["type"] } } | undefined;
 }
 
 export const StaleJobError = staleErrorOf<JobStatus>("job", "StaleJobError");

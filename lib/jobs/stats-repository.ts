@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lt } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/platform";
 import { jobs, jobStatusCounts } from "@/lib/jobs/schema";
 
@@ -18,20 +18,4 @@ export async function recentGenerationSeconds(db: Db, limit: number): Promise<nu
   return recent.flatMap((r) =>
     r.startedAt && r.finishedAt ? [(r.finishedAt.getTime() - r.startedAt.getTime()) / 1000] : [],
   );
-}
-
-/** How many queued jobs were queued before `queuedAt`. */
-/** Queued jobs that came before `queuedAt`: all of them, or one payer's when `payer` is given. */
-export async function countQueuedBefore(db: Db, queuedAt: Date, payer?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.status, "queued"),
-        lt(jobs.queuedAt, queuedAt),
-        payer === undefined ? undefined : eq(jobs.payer, payer),
-      ),
-    );
-  return row?.n ?? 0;
 }

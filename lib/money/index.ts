@@ -9,6 +9,7 @@ export {
   findPaymentByAuthorization,
   getPaymentForJob,
   insertPayment,
+  paymentOfJob,
   type PaymentRow,
   updatePayment,
 } from "./payments/repository";
@@ -28,6 +29,6 @@ export { cancelAndRefund } from "./refunds/cancel-and-refund";
 export { REFUND_CONFIRMED_TOPIC, type RefundConfirmed } from "./refunds/refund-outbox";
 export { refundIfOwed } from "./refunds/refund-policy";
 export { REFUND_STATUSES } from "./refunds/refund-status";
-export { refundForJob, refundsInStatus, type RefundRow } from "./refunds/repository";
+export { refundForJob, refundOfJob, refundsInStatus, type RefundRow } from "./refunds/repository";
 export { driveRefund, type RefundFaults } from "./refunds/send-refund";
 export { provenWallet } from "./wallet-auth/sign-in";

@@ -2,7 +2,7 @@ export { announceJobChange } from "./job-events/announce";
 export { startJobEventHub } from "./job-events/hub";
 export { openJobStream } from "./job-events/job-stream";
 export { jobViewContext } from "./job-events/job-view-context";
-export { jobViewSchema } from "./job-events/job-view-schema";
+export { jobViewSchema, type JobView } from "./job-events/job-view-schema";
 export { jobView } from "./job-events/job-view";
 export { liveJobPaths } from "./job-events/openapi-live";
 export { WEBHOOK_URL_HEADER } from "./webhooks/callback-url";

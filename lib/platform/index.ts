@@ -6,6 +6,7 @@ export type { RecordStore } from "./audit/record-store";
 export { jobAuditAfter } from "./audit/repository";
 export { openDb, type Db } from "./db/client";
 export { oncePerJobWithStatus, oneOf, ts } from "./db/columns";
+export { jsonRow, jsonRows, outerColumn } from "./db/json-rows";
 export { listenChannel } from "./db/listen-channel";
 export { migrationJournal, pendingMigrations, pendingMigrationsIn } from "./db/migrations";
 export {
@@ -35,6 +36,7 @@ export {
   type RefusalDetails,
 } from "./errors/refusal";
 export { createBeforeExitHooks, type BeforeExitHooks } from "./lifecycle/before-exit";
+export { idleBackoff, type IdleBackoff } from "./lifecycle/idle-backoff";
 export { clientIp } from "./limits/client-ip";
 export { crossSiteOrigin } from "./limits/cross-site";
 export { FreeEndpointGuard, type FreeEndpointLimits } from "./limits/free-endpoint-guard";

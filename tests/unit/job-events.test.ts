@@ -5,9 +5,8 @@ import { before, test } from "node:test";
 import { JobEventHub, listenOnPglite } from "@/lib/notify/job-events/hub";
 import { openJobStream } from "@/lib/notify/job-events/job-stream";
 import { type AdvanceDeps, advance } from "@/lib/jobs/advance";
-import { loadJobFacts } from "@/lib/notify/job-events/job-view";
+import { readJob } from "@/lib/notify/job-events/job-view";
 import { providerReliability } from "@/lib/jobs/provider-window-repository";
-import { getJob } from "@/lib/jobs/repository";
 import { ProviderFailure, type ProviderName, type VideoProvider } from "@/lib/jobs/providers/types";
 import { createLocalStore } from "@/lib/media/storage/local-store";
 import { patternClip } from "../helpers/clips";
@@ -137,9 +136,9 @@ test("progress shows the queue, the wallet slot and an ETA from the SKU's recent
   const first = await queuedJob(db, payer);
   const second = await queuedJob(db, "0x00000000000000000000000000000000000000b3");
   const facts = async (id: string) => {
-    const job = await getJob(db, id);
-    assert.ok(job);
-    return loadJobFacts(db, job, 1);
+    const read = await readJob(db, id, 1);
+    assert.ok(read);
+    return read.facts;
   };
 
   assert.equal((await facts(first.id)).progress.phase, "queued");

@@ -44,6 +44,13 @@ export function presignSeconds(expiresAt: Date, now = new Date()): number {
   return Math.min(MAX_PRESIGN_SECONDS, Math.max(1, seconds));
 }
 
+/** Links signed within one window are identical; a window is far shorter than any link's life. */
+const SIGNING_WINDOW_MS = 10 * 60_000;
+
+export function signingWindowStart(now = Date.now()): Date {
+  return new Date(now - (now % SIGNING_WINDOW_MS));
+}
+
 function isMissing(error: unknown): boolean {
   return (
     error instanceof S3ServiceException &&
@@ -92,7 +99,13 @@ export function createS3Store(config: S3StoreConfig): VideoStore {
         Bucket: config.bucket,
         Key: objectKey(config.prefix, key),
       });
-      return getSignedUrl(client, command, { expiresIn: presignSeconds(expiresAt) });
+      // Signed as of the start of the current window: the same link all window long, so a
+      // poll's body (and its entity tag) stays the same; it still expires at `expiresAt`.
+      const signingDate = signingWindowStart();
+      return getSignedUrl(client, command, {
+        signingDate,
+        expiresIn: presignSeconds(expiresAt, signingDate),
+      });
     },
     async remove(key) {
       try {

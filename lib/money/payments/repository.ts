@@ -1,5 +1,5 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { checkMove, type Db, staleErrorOf } from "@/lib/platform";
+import { type Column, and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { checkMove, type Db, jsonRow, outerColumn, staleErrorOf } from "@/lib/platform";
 import { payments } from "@/lib/money/schema";
 import { PAYMENT_TRANSITIONS, type PaymentStatus } from "@/lib/money/payments/payment-status";
 
@@ -58,6 +58,13 @@ export async function updatePayment(
     .returning({ id: payments.id });
   if (rows.length === 0) throw new StalePaymentError(id, from);
 }
+
+/** The job's payment as a column of a read of the job (lib/jobs findJobWith); null for none. */
+export const paymentOfJob = (jobId: Column) =>
+  jsonRow(
+    payments,
+    sql`select row_to_json(p) from payments p where p.job_id = ${outerColumn(jobId)}`,
+  );
 
 export async function getPaymentForJob(db: Db, jobId: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.jobId, jobId)).limit(1);

@@ -1,5 +1,12 @@
-import { and, eq, getTableColumns, inArray } from "drizzle-orm";
-import { appendAudit, checkMove, type Db, staleErrorOf } from "@/lib/platform";
+import { type Column, and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import {
+  appendAudit,
+  checkMove,
+  type Db,
+  jsonRow,
+  outerColumn,
+  staleErrorOf,
+} from "@/lib/platform";
 import { jobs } from "@/lib/jobs";
 import { refunds } from "@/lib/money/schema";
 import { REFUND_TRANSITIONS, type RefundStatus } from "@/lib/money/refunds/refund-status";
@@ -28,6 +35,13 @@ export async function openRefund(
   if (inserted.length)
     await appendAudit(db, "refund.created", job.id, { amount: job.amountAtomic, reason, manual });
 }
+
+/** The job's refund as a column of a read of the job (lib/jobs findJobWith); null for none. */
+export const refundOfJob = (jobId: Column) =>
+  jsonRow(
+    refunds,
+    sql`select row_to_json(r) from refunds r where r.job_id = ${outerColumn(jobId)}`,
+  );
 
 export async function refundForJob(db: Db, jobId: string): Promise<RefundRow | undefined> {
   const [row] = await db.select().from(refunds).where(eq(refunds.jobId, jobId)).limit(1);

@@ -1,7 +1,7 @@
 import { type Db, describeError, jobAuditAfter } from "@/lib/platform";
 import type { JobEventHub } from "@/lib/notify/job-events/hub";
-import { type JobFacts, loadJobFacts } from "@/lib/notify/job-events/job-view";
-import { getJob, type JobRow } from "@/lib/jobs";
+import { type JobFacts, readJob } from "@/lib/notify/job-events/job-view";
+import type { JobRow } from "@/lib/jobs";
 
 /** One recorded change of a job: its audit row, whose id orders it (and resumes a stream). */
 export type JobChange = {
@@ -85,8 +85,9 @@ export class JobFeed {
   private async read(relook: number): Promise<void> {
     const after = this.changes.at(-1)?.id ?? 0;
     const rows = await jobAuditAfter(this.db, this.jobId, after, CHANGE_TYPES);
-    const job = await getJob(this.db, this.jobId);
-    const facts = job ? await loadJobFacts(this.db, job, this.activeJobsPerWallet) : undefined;
+    const read = await readJob(this.db, this.jobId, this.activeJobsPerWallet);
+    const job = read?.job;
+    const facts = read?.facts;
     const moved =
       rows.length > 0 || JSON.stringify(facts?.progress) !== JSON.stringify(this.facts?.progress);
     this.changes.push(...(rows as JobChange[]));

@@ -2,22 +2,25 @@ import { formatUsd, type GenerationSpec } from "@/lib/catalog";
 import type { Db } from "@/lib/platform";
 import type { JobRequestView, JobView } from "@/lib/notify/job-events/job-view-schema";
 import {
-  findJob,
+  findJobWith,
   jobPayment,
   type JobPayment,
-  jobProgress,
   type JobProgress,
   type JobRow,
+  jobs,
+  progressFacts,
+  progressFrom,
 } from "@/lib/jobs";
 import {
-  getPaymentForJob,
   jobReceipt,
   type PaymentRow,
-  refundForJob,
+  paymentOfJob,
+  refundOfJob,
   type RefundRow,
 } from "@/lib/money";
 import { posterKey } from "@/lib/media";
-import { webhookAttempts } from "@/lib/notify/webhooks/events";
+import { type WebhookAttempts, webhookAttemptsOf } from "@/lib/notify/webhooks/events";
+import { deliveriesOfJob } from "@/lib/notify/webhooks/repository";
 
 export type VideoUrlSigner = (key: string, expiresAt: Date) => string | Promise<string>;
 
@@ -38,19 +41,38 @@ export type JobFacts = {
   payment: JobPayment;
   /** The payment's row, read once here for the receipt. */
   paymentRow?: PaymentRow;
+  webhooks: WebhookAttempts;
 };
 
-export async function loadJobFacts(
+// Every table the view shows, as columns of the one read of the job: a poll is one statement.
+const viewFacts = (activeJobsPerWallet: number) => ({
+  ...progressFacts(activeJobsPerWallet),
+  refund: refundOfJob(jobs.id),
+  payment: paymentOfJob(jobs.id),
+  deliveries: deliveriesOfJob(jobs.id),
+});
+
+/** The job and what its view shows about it, in one statement; undefined for an unknown or malformed id. */
+export async function readJob(
   db: Db,
-  job: JobRow,
+  id: string,
   activeJobsPerWallet: number,
-): Promise<JobFacts> {
-  const [refund, progress, paymentRow] = await Promise.all([
-    refundForJob(db, job.id),
-    jobProgress(db, job, activeJobsPerWallet),
-    getPaymentForJob(db, job.id),
-  ]);
-  return { refund, progress, payment: jobPayment(job, paymentRow), paymentRow };
+  now = Date.now(),
+): Promise<{ job: JobRow; facts: JobFacts } | undefined> {
+  const read = await findJobWith(db, id, viewFacts(activeJobsPerWallet));
+  if (!read) return undefined;
+  const { job, facts } = read;
+  const paymentRow = facts.payment ?? undefined;
+  return {
+    job,
+    facts: {
+      refund: facts.refund ?? undefined,
+      progress: progressFrom(job, facts, activeJobsPerWallet, now),
+      payment: jobPayment(job, paymentRow),
+      paymentRow,
+      webhooks: webhookAttemptsOf(facts.deliveries),
+    },
+  };
 }
 
 /**
@@ -63,17 +85,19 @@ export async function jobView(
   ctx: JobViewContext,
   now = new Date(),
 ): Promise<JobView | null> {
-  const row = typeof job === "string" ? await findJob(db, job) : job;
-  if (!row) return null;
-  const [facts, webhooks] = await Promise.all([
-    loadJobFacts(db, row, ctx.activeJobsPerWallet),
-    webhookAttempts(db, row.id),
-  ]);
+  const read = await readJob(
+    db,
+    typeof job === "string" ? job : job.id,
+    ctx.activeJobsPerWallet,
+    now.getTime(),
+  );
+  if (!read) return null;
+  const { job: row, facts } = read;
   const [links, receipt] = await Promise.all([
     videoLinks(row, ctx.sign, now),
     jobReceipt(db, row.id, ctx.baseUrl, { job: row, payment: facts.paymentRow }),
   ]);
-  const { refund } = facts;
+  const { refund, webhooks } = facts;
   return {
     job_id: row.id,
     sku: row.sku,

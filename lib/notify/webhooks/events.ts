@@ -3,7 +3,7 @@ import type { Db } from "@/lib/platform";
 import type { JobFinished } from "@/lib/jobs";
 import { formatUsd } from "@/lib/catalog";
 import type { RefundConfirmed } from "@/lib/money";
-import { deliveriesForJob, enqueueEvent } from "@/lib/notify/webhooks/repository";
+import { type DeliveryRow, deliveriesForJob, enqueueEvent } from "@/lib/notify/webhooks/repository";
 import type { webhookAttemptsSchema } from "@/lib/notify/webhooks/response-schema";
 
 /** A job reached a terminal status (an outbox row of its transition): its event is queued. */
@@ -41,7 +41,12 @@ export async function webhookOnRefundConfirmed(
 export type WebhookAttempts = z.infer<typeof webhookAttemptsSchema>;
 
 export async function webhookAttempts(db: Db, jobId: string): Promise<WebhookAttempts> {
-  return (await deliveriesForJob(db, jobId)).map((d) => ({
+  return webhookAttemptsOf(await deliveriesForJob(db, jobId));
+}
+
+/** The deliveries as GET /jobs/{id} shows them. */
+export function webhookAttemptsOf(deliveries: DeliveryRow[]): WebhookAttempts {
+  return deliveries.map((d) => ({
     id: d.id,
     event: d.event,
     status: d.status,

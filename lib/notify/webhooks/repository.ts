@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
-import { checkMove, type Db, staleErrorOf } from "@/lib/platform";
+import { type Column, and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { checkMove, type Db, jsonRows, outerColumn, staleErrorOf } from "@/lib/platform";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/notify/schema";
 import {
   DELIVERY_TRANSITIONS,
@@ -141,6 +141,13 @@ export async function replacePayload(db: Db, id: string, payload: string): Promi
     .set({ payload })
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, 0)));
 }
+
+/** The job's deliveries, oldest first, as a column of a read of the job (lib/jobs findJobWith). */
+export const deliveriesOfJob = (jobId: Column) =>
+  jsonRows(
+    webhookDeliveries,
+    sql`select json_agg(d order by d.created_at) from webhook_deliveries d where d.job_id = ${outerColumn(jobId)}`,
+  );
 
 export async function deliveriesForJob(db: Db, jobId: string): Promise<DeliveryRow[]> {
   return db

@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { advance, type AdvanceDeps, claimDueJobs, releaseLease, renewLease } from "@/lib/jobs";
-import { describeError } from "@/lib/platform";
+import { describeError, idleBackoff } from "@/lib/platform";
 
 export type RunnerOptions = {
   concurrency: number;
   scanIntervalMs: number;
+  /**
+   * The longest wait between scans once they keep finding nothing (doubling from scanIntervalMs
+   * after idleGraceMs without work). New work does not wait for it: the routes wake the runner,
+   * and a job this runner put off is looked for when it falls due.
+   */
+  idleScanMs: number;
+  idleGraceMs: number;
   leaseMs: number;
   errorBackoffMs: number;
 };
@@ -12,6 +19,8 @@ export type RunnerOptions = {
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   concurrency: 16,
   scanIntervalMs: 200,
+  idleScanMs: 5_000,
+  idleGraceMs: 5_000,
   leaseMs: 15_000,
   errorBackoffMs: 2_000,
 };
@@ -28,6 +37,9 @@ export function startEmbeddedRunner(
   const inFlight = new Set<string>();
   let stopped = false;
   let wakeUp: (() => void) | null = null;
+  const scans = idleBackoff(options.scanIntervalMs, options.idleScanMs, options.idleGraceMs);
+  // When the jobs this runner released fall due: a scan waits no longer than the soonest.
+  let dues: number[] = [];
 
   const work = async (id: string) => {
     const heartbeat = setInterval(
@@ -47,12 +59,15 @@ export function startEmbeddedRunner(
       await releaseLease(deps.db, id, owner, next).catch((e: unknown) =>
         console.error(`[reel402] lease release failed: ${describeError(e)}`),
       );
-      if (next && next.getTime() <= Date.now()) wake();
+      if (next) dues.push(next.getTime());
+      // A step may have freed a wallet slot or made its job due now: look at once.
+      wake();
     }
   };
 
   const loop = async () => {
     while (!stopped) {
+      let found = inFlight.size > 0;
       try {
         const ids = await claimDueJobs(
           deps.db,
@@ -60,6 +75,7 @@ export function startEmbeddedRunner(
           options.concurrency - inFlight.size,
           options.leaseMs,
         );
+        if (ids.length) found = true;
         for (const id of ids) {
           inFlight.add(id);
           void work(id);
@@ -67,8 +83,11 @@ export function startEmbeddedRunner(
       } catch (error) {
         console.error(`[reel402] runner scan failed: ${describeError(error)}`);
       }
+      const now = Date.now();
+      dues = dues.filter((due) => due > now);
+      const wait = Math.min(scans.after(found), ...dues.map((due) => due - now));
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.scanIntervalMs);
+        const timer = setTimeout(resolve, wait);
         wakeUp = () => {
           clearTimeout(timer);
           resolve();
@@ -79,6 +98,7 @@ export function startEmbeddedRunner(
   };
 
   function wake() {
+    scans.reset();
     wakeUp?.();
   }
 

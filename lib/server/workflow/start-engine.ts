@@ -13,7 +13,7 @@ import { type Services, services } from "@/lib/server/services";
 import { localVideoDir } from "@/lib/media";
 import { startEmbeddedRunner } from "@/lib/server/workflow/embedded-runner";
 import { type MaintenanceDeps, runMaintenance } from "@/lib/server/workflow/maintenance";
-import { describeError } from "@/lib/platform";
+import { describeError, idleBackoff } from "@/lib/platform";
 
 /** Everything advance() needs, from the process's services. */
 export async function advanceDeps(s: Services = services()): Promise<AdvanceDeps> {
@@ -91,6 +91,10 @@ export async function maintenanceDeps(s: Services = services()): Promise<Mainten
 }
 
 const MAINTENANCE_INTERVAL_MS = 1_000;
+// An idle upkeep (nothing found, no job running, no wake for a while) looks every 30 s at most:
+// payments, refunds and webhooks in motion keep it at once a second.
+const IDLE_MAINTENANCE_MS = 30_000;
+const MAINTENANCE_GRACE_MS = 30_000;
 
 /** Starts the embedded runner and its upkeep loop once per process (the default engine). */
 export async function startEmbeddedEngine(): Promise<void> {
@@ -106,18 +110,35 @@ async function startEmbedded(s: Services): Promise<void> {
   // Before the runner: the effects of its first transitions are carried out as they commit.
   await s.outbox();
   const runner = startEmbeddedRunner(deps);
-  // A callback already made the job due: the runner's next scan claims it.
-  s.waker.register(
-    () => runner.wake(),
-    () => runner.wake(),
-  );
   const upkeep = await maintenanceDeps(s);
-  const tick = async () => {
-    await runMaintenance(upkeep).catch((error: unknown) =>
-      console.error(`[reel402] maintenance failed: ${describeError(error)}`),
-    );
-    setTimeout(() => void tick(), MAINTENANCE_INTERVAL_MS).unref();
+  const waits = idleBackoff(MAINTENANCE_INTERVAL_MS, IDLE_MAINTENANCE_MS, MAINTENANCE_GRACE_MS);
+  let sleeping: { timer: ReturnType<typeof setTimeout>; until: number } | undefined;
+  const schedule = (ms: number) => {
+    const timer = setTimeout(() => {
+      sleeping = undefined;
+      void tick();
+    }, ms).unref();
+    sleeping = { timer, until: Date.now() + ms };
   };
+  const tick = async () => {
+    const done = await runMaintenance(upkeep).catch((error: unknown) => {
+      console.error(`[reel402] maintenance failed: ${describeError(error)}`);
+      return null;
+    });
+    const found = !done || Object.values(done).some((n) => n > 0) || runner.inFlight() > 0;
+    schedule(waits.after(found));
+  };
+  // New work: the runner looks now, and an upkeep gone idle comes back to its short interval.
+  const wake = () => {
+    runner.wake();
+    waits.reset();
+    if (sleeping && sleeping.until - Date.now() > MAINTENANCE_INTERVAL_MS) {
+      clearTimeout(sleeping.timer);
+      schedule(MAINTENANCE_INTERVAL_MS);
+    }
+  };
+  // A callback already made the job due: the runner's next scan claims it.
+  s.waker.register(wake, wake);
   void tick();
   console.log(`[reel402] embedded job runner started (${runner.owner})`);
 }
