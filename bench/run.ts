@@ -1,3 +1,4 @@
+import { benchAuditLanes } from "./audit-lanes";
 import { benchDeliveryMemory } from "./delivery-memory";
 import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
@@ -21,6 +22,7 @@ const all: Record<string, () => Promise<void>> = {
   "queue-pickup": () => benchQueuePickup(),
   "delivery-memory": () => benchDeliveryMemory(),
   "status-scaling": benchStatusScaling,
+  "audit-lanes": () => benchAuditLanes(),
   "screening-scripts": async () => benchScreeningScripts(),
   "output-screening": () => benchOutputScreening(Number(option("--runs") ?? 5)),
   // Starts servers and loads them for minutes: only when asked for by name.

@@ -66,7 +66,7 @@ export async function guardedCheckout(
   if (outcome.kind === "refused" && AUDITED.has(problemStatus(outcome.code))) {
     if (outcome.code === "content_policy") await guard.countRejection();
     // Written with the other refusals of the moment, after this answer: a flood of them must not
-    // wait, one by one, on the audit lock.
+    // wait, one by one, on an audit lane's lock.
     deps.auditQueues.append(db, {
       type: "request.refused",
       jobId: null,

@@ -160,7 +160,7 @@ async function verifyAndCreate(
   const paymentId = randomUUID();
   let webhookSecret: string | null = null;
   try {
-    await auditedTransaction(db, async (tx) => {
+    await auditedTransaction(db, jobId, async (tx) => {
       await lockCapacity(tx);
       if ((await countActiveJobs(tx)) >= env.limits.queueCapacity) throw new CapacityReached();
       await insertJob(tx, {

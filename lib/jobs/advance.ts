@@ -189,7 +189,7 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
       await endAttempt(deps.db, attempt, "failed", error);
       return submitNext(deps, job);
     }
-    await auditedTransaction(deps.db, async (tx) => {
+    await auditedTransaction(deps.db, job.id, async (tx) => {
       await endAttempt(tx, attempt, "succeeded", null);
       const done = await changeStatus(tx, job.id, "generating", "succeeded", {
         videoKey: job.id,
@@ -371,7 +371,7 @@ async function failJob(
     message: `Generation failed after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${lastError?.message ?? "no upstream is available."}`,
     retryable: lastError?.retryable ?? true,
   };
-  await auditedTransaction(deps.db, async (tx) => {
+  await auditedTransaction(deps.db, job.id, async (tx) => {
     const failed = await changeStatus(tx, job.id, "generating", "failed", {
       error,
       finishedAt: new Date(),

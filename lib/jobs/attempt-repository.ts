@@ -59,7 +59,7 @@ export async function startAttempt(
   number: number,
   provider: string,
 ): Promise<AttemptRow> {
-  return auditedTransaction(db, async (tx) => {
+  return auditedTransaction(db, jobId, async (tx) => {
     const [row] = await tx
       .insert(attempts)
       .values({ id: crypto.randomUUID(), jobId, number, provider, status: "submitting" })
@@ -107,7 +107,7 @@ export async function endAttempt(
   error: ProviderError | null,
   from: AttemptStatus = attempt.status,
 ): Promise<boolean> {
-  return auditedTransaction(db, async (tx) => {
+  return auditedTransaction(db, attempt.jobId, async (tx) => {
     try {
       await moveAttempt(tx, attempt.id, from, status, { error, endedAt: new Date() });
     } catch (lost) {
@@ -159,7 +159,7 @@ export async function openOrphans(db: Db, limit: number): Promise<AttemptRow[]> 
 
 /** The orphaned task is over (ended, cancelled, or unknown to the upstream); `outcome` is audited. */
 export async function settleOrphan(db: Db, attempt: AttemptRow, outcome: string): Promise<void> {
-  await auditedTransaction(db, async (tx) => {
+  await auditedTransaction(db, attempt.jobId, async (tx) => {
     const [row] = await tx
       .update(attempts)
       .set({ orphanSettledAt: new Date() })

@@ -38,7 +38,7 @@ export async function cancelJob(
   if (!CANCELLABLE[by].includes(job.status))
     return notCancelled(`the job is already ${job.status}`, job.status);
   try {
-    return await auditedTransaction(db, async (tx) => {
+    return await auditedTransaction(db, id, async (tx) => {
       const cancelled = await changeStatus(tx, id, job.status, "cancelled", {
         finishedAt: new Date(),
         runAfter: null,

@@ -67,7 +67,7 @@ export async function changeStatus(
   patch: Partial<Omit<NewJob, "id" | "status">> = {},
 ): Promise<JobRow> {
   transition(from, to);
-  return auditedTransaction(db, async (tx) => {
+  return auditedTransaction(db, id, async (tx) => {
     const [row] = await tx
       .update(jobs)
       .set({ ...patch, status: to, updatedAt: new Date() })
@@ -119,7 +119,7 @@ export async function countGeneratingOfPayer(db: Db, payer: string): Promise<num
 
 /** queued → generating, unless the payer already has `limit` jobs generating. */
 export async function startIfWalletHasRoom(db: Db, job: JobRow, limit: number): Promise<boolean> {
-  return auditedTransaction(db, async (tx) => {
+  return auditedTransaction(db, job.id, async (tx) => {
     // One wallet's starts are serialised so two runners cannot both take the last slot.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
     if ((await countGeneratingOfPayer(tx, job.payer)) >= limit) return false;

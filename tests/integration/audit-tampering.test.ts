@@ -23,6 +23,12 @@ const { createTestDatabase } = await import("../helpers/database");
 const { post } = await import("../helpers/http");
 const { waitFor } = await import("../helpers/poll");
 const { startServer } = await import("../helpers/server");
+const { jobInLane } = await import("../helpers/audit-lanes");
+
+// The events of one job: one chain in lane 0, where the rows from before lanes are.
+const JOB = jobInLane(0);
+const newestCheckpointed = (c: { lanes: { headId: number }[] } | null) =>
+  c ? Math.max(...c.lanes.map((l) => l.headId)) : undefined;
 
 type Log = {
   url: string;
@@ -56,11 +62,11 @@ async function freshLog(
       data: { amount: String(i * 1000), legacy: true },
     };
     const hash = legacyAuditHash(prev, row);
-    await sql`insert into audit_events (at, type, job_id, data, prev_hash, hash) values (${row.at}, ${row.type}, null, ${sql.json(row.data)}, ${prev}, ${hash})`;
+    await sql`insert into audit_events (lane, at, type, job_id, data, prev_hash, hash) values (0, ${row.at}, ${row.type}, null, ${sql.json(row.data)}, ${prev}, ${hash})`;
     prev = hash;
   }
   for (let i = 1; i <= events; i++)
-    await appendAudit(opened.db, "payment.settled", null, {
+    await appendAudit(opened.db, "payment.settled", JOB, {
       amount: String(i * 250_000),
       payer: `0x${String(i).padStart(40, "0")}`,
     });
@@ -142,7 +148,14 @@ async function rehash(
   fromId: number,
   hashOf: (
     prev: string,
-    row: { at: Date; type: string; jobId: string | null; data: Record<string, unknown> },
+    row: {
+      id: number;
+      lane: number;
+      at: Date;
+      type: string;
+      jobId: string | null;
+      data: Record<string, unknown>;
+    },
   ) => string,
 ) {
   await log.sql.begin(async (tx) => {
@@ -150,6 +163,7 @@ async function rehash(
     const rows = await tx<
       {
         id: number;
+        lane: number;
         at: Date;
         type: string;
         job_id: string | null;
@@ -157,10 +171,17 @@ async function rehash(
         prev_hash: string;
       }[]
     >`
-      select id::int, at, type, job_id, data, prev_hash from audit_events where id >= ${fromId} order by id`;
+      select id::int, lane, at, type, job_id, data, prev_hash from audit_events where id >= ${fromId} order by id`;
     let prev = rows[0]?.prev_hash ?? GENESIS_HASH;
     for (const row of rows) {
-      const hash = hashOf(prev, { at: row.at, type: row.type, jobId: row.job_id, data: row.data });
+      const hash = hashOf(prev, {
+        id: row.id,
+        lane: row.lane,
+        at: row.at,
+        type: row.type,
+        jobId: row.job_id,
+        data: row.data,
+      });
       await tx`update audit_events set prev_hash = ${prev}, hash = ${hash} where id = ${row.id}`;
       prev = hash;
     }
@@ -236,9 +257,9 @@ describe("the audit log against its own database roles", () => {
     }, async () => {
       const opened = await openDb(runtimeUrl, log.dataDir, log.url);
       try {
-        await appendAudit(opened.db, "refund.created", null, { amount: "250000" });
+        await appendAudit(opened.db, "refund.created", JOB, { amount: "250000" });
         const checkpoint = await checkpointAuditLog(opened.db, log.store, SECRET, {});
-        assert.equal(checkpoint?.headId, 5);
+        assert.equal(newestCheckpointed(checkpoint), 5);
       } finally {
         await opened.close();
       }
@@ -259,9 +280,13 @@ describe("the audit log against its own database roles", () => {
         jobId: null,
         data: { amount: "99000000" },
       };
-      const guess = auditHash("a-guessed-key-that-is-not-the-real-one", head?.hash ?? "", forged);
+      const guess = auditHash("a-guessed-key-that-is-not-the-real-one", head?.hash ?? "", {
+        ...forged,
+        id: 5,
+        lane: 0,
+      });
       const [row] = await runtime<{ id: number }[]>`
-        insert into audit_events (at, type, data, prev_hash, hash) values (${forged.at}, ${forged.type}, ${runtime.json(forged.data)}, ${head?.hash ?? ""}, ${guess}) returning id::int`;
+        insert into audit_events (lane, at, type, data, prev_hash, hash) values (0, ${forged.at}, ${forged.type}, ${runtime.json(forged.data)}, ${head?.hash ?? ""}, ${guess}) returning id::int`;
       await assertBrokenAt(log, row?.id as number, /content does not match its keyed hash/);
     });
   });
@@ -299,7 +324,7 @@ describe("the audit log against its own database roles", () => {
       const head = { id: await headId() };
       await waitFor(
         "a checkpoint at the newest event",
-        async () => (await readCheckpoint(served.store, SECRET))?.headId === head?.id,
+        async () => newestCheckpointed(await readCheckpoint(served.store, SECRET)) === head?.id,
         20_000,
       );
       const intact = await auditVerify(served, { DATABASE_URL: runtimeUrl });
@@ -358,14 +383,14 @@ describe("the audit log against its own database roles", () => {
       const opened = await openDb(log.url, log.dataDir);
       try {
         // New events after the cut link cleanly to event 4; only the checkpoint knows 5 and 6 existed.
-        await appendAudit(opened.db, "payment.settled", null, { amount: "5" });
+        await appendAudit(opened.db, "payment.settled", JOB, { amount: "5" });
         await assert.rejects(
           checkpointAuditLog(opened.db, log.store, SECRET, {}),
           (e: unknown) =>
             e instanceof AuditBreakError && e.broken.id === 6 && e.broken.reason === "missing",
         );
         assert.equal(
-          (await readCheckpoint(log.store, SECRET))?.headId,
+          newestCheckpointed(await readCheckpoint(log.store, SECRET)),
           6,
           "the old checkpoint stays",
         );
@@ -434,6 +459,7 @@ describe("the audit log against its own database roles", () => {
     try {
       const whole = await verifyStoredChain(opened.db, {
         secret: SECRET,
+        lane: 0,
         legacyThrough: null,
         afterId: 0,
         pageSize: 2,
@@ -447,6 +473,7 @@ describe("the audit log against its own database roles", () => {
       await rehash(log, 6, legacyAuditHash);
       const paged = await verifyStoredChain(opened.db, {
         secret: SECRET,
+        lane: 0,
         legacyThrough: null,
         afterId: 0,
         pageSize: 2,
@@ -473,8 +500,7 @@ describe("the audit log against its own database roles", () => {
       assert.ok(real);
       await writeCheckpoint(log.store, "someone-else-s-key-0123456789abcdef", {
         ...real,
-        headId: 2,
-        count: 2,
+        lanes: real.lanes.map((l) => ({ ...l, headId: 2, count: 2 })),
       });
       const r = await auditVerify(log);
       assert.equal(r.code, 1, r.out);

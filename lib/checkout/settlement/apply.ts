@@ -38,7 +38,7 @@ export async function applySettlement(
 ): Promise<{ queued: { id: string; payer: string } | null; answer?: SettledAnswer }> {
   const now = new Date();
   const by = via ? { via } : {};
-  return auditedTransaction(db, async (tx) => {
+  return auditedTransaction(db, jobId, async (tx) => {
     const pending = async () => (await getJob(tx, jobId))?.status === "pending_settlement";
     const was = (await getPaymentForJob(tx, jobId))?.status;
     if (!was) throw new Error(`job ${jobId} has no payment`);

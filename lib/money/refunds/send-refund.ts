@@ -93,7 +93,7 @@ async function moveSentRefund(
   data: Record<string, unknown>,
   alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<void> {
-  await auditedTransaction(db, async (tx) => {
+  await auditedTransaction(db, refund.jobId, async (tx) => {
     if (!(await movedFirst(() => updateRefund(tx, refund.id, "sent", patch, hash)))) return;
     await appendAudit(tx, event, refund.jobId, data);
     await alsoInTransaction?.(tx);
@@ -140,7 +140,7 @@ async function signAndSend(
       return "pending"; // nothing signed or recorded: try again next tick
     }
     const hash = keccak256(raw);
-    const recorded = await auditedTransaction(db, async (tx) => {
+    const recorded = await auditedTransaction(db, refund.jobId, async (tx) => {
       const ok = await movedFirst(() =>
         updateRefund(tx, refund.id, "pending", {
           status: "sent",

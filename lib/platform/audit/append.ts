@@ -1,11 +1,14 @@
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db/client";
+import { executeRows } from "@/lib/platform/db/execute-rows";
 import { auditEvents } from "@/lib/platform/db/schema";
-import { auditHash, GENESIS_HASH } from "@/lib/platform/audit/chain";
+import { auditHash, canonicalJson, GENESIS_HASH } from "@/lib/platform/audit/chain";
+import { auditLaneOf } from "@/lib/platform/audit/lanes";
 import { namedSecret } from "@/lib/platform/secrets/named-secret";
 
-// Serialises appends so each row links to the one before it, across processes.
-const AUDIT_LOCK = 402_404;
+// With the lane as second key: serialises the appends of one lane, so each row links to the one
+// before it in its lane, across processes. Other lanes' writers do not wait.
+export const AUDIT_LOCK = 402_404;
 
 export type AuditType =
   | "request.refused"
@@ -24,15 +27,43 @@ export type AuditType =
   | "refund.resigned"
   | "refund.manual";
 
-/**
- * A transaction that will append audit events takes the audit lock FIRST, before any row lock.
- * With one lock order everywhere, writers queue instead of deadlocking on each other.
- */
-export function auditedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export type AuditEvent = { type: AuditType; jobId: string | null; data: Record<string, unknown> };
+
+/** The lane an event is chained in: its job's, or for an event without a job, its content's. */
+export function laneOfEvent(event: AuditEvent): number {
+  return auditLaneOf(event.jobId ?? canonicalJson(event.data));
+}
+
+// The lane each open audited transaction holds, so the appends inside it need not lock again and
+// an append for another lane (which would break the one lock order) is refused, not risked.
+const heldLanes = new WeakMap<Db, number>();
+
+/** Runs `work` in a transaction that holds `lane`'s lock, taken first (or held already by `db`). */
+function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  const held = heldLanes.get(db);
+  if (held !== undefined && held !== lane)
+    throw new Error(
+      `audit lane ${lane} written inside a transaction that holds lane ${held}: one transaction, one lane`,
+    );
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+    if (held === undefined)
+      await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`);
+    heldLanes.set(tx, lane);
     return work(tx);
   });
+}
+
+/**
+ * A transaction that will append audit events for job `jobId` takes its lane's lock FIRST, before
+ * any row lock. With one lock order everywhere (one lane, then rows), writers queue instead of
+ * deadlocking, and only writers whose jobs share a lane queue on each other.
+ */
+export function auditedTransaction<T>(
+  db: Db,
+  jobId: string,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return inLane(db, auditLaneOf(jobId), work);
 }
 
 /** Appends one event; inside the caller's transaction when given one. */
@@ -45,34 +76,46 @@ export async function appendAudit(
   await appendAuditEvents(db, [{ type, jobId, data }]);
 }
 
-export type AuditEvent = { type: AuditType; jobId: string | null; data: Record<string, unknown> };
-
-/** Appends events in order, chained one after another, in one transaction and one insert. */
+/**
+ * Appends events in order, chained one after another in one lane (the first event's), in one
+ * transaction and one insert. Events of a job go only to the job's lane.
+ */
 export async function appendAuditEvents(db: Db, events: AuditEvent[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
-    const [last] = await tx
-      .select({ hash: auditEvents.hash })
-      .from(auditEvents)
-      .orderBy(desc(auditEvents.id))
-      .limit(1);
-    let prevHash = last?.hash ?? GENESIS_HASH;
+  const [first] = events;
+  if (!first) return;
+  const lane = laneOfEvent(first);
+  const stray = events.find((e) => e.jobId !== null && laneOfEvent(e) !== lane);
+  if (stray) throw new Error(`job ${stray.jobId}'s audit event grouped into another job's lane`);
+  await inLane(db, lane, async (tx) => {
+    // The ids are drawn under the lane's lock, so within a lane they follow the chain; each hash
+    // covers its id, so the order of the whole log cannot be rearranged either.
+    const drawn = await executeRows<{ id: string; prev: string | null }>(
+      tx,
+      sql`select nextval('audit_events_id_seq')::text as id,
+            (select hash from ${auditEvents} where ${auditEvents.lane} = ${lane}
+              order by ${auditEvents.id} desc limit 1) as prev
+          from generate_series(1, ${events.length})`,
+    );
+    const ids = drawn.map((r) => Number(r.id)).sort((a, b) => a - b);
+    let prevHash = drawn[0]?.prev ?? GENESIS_HASH;
     const secret = namedSecret("audit-chain");
     // Millisecond precision survives a round trip through timestamptz unchanged.
     const at = new Date();
-    // A multi-row VALUES takes its ids from the sequence in row order, so the ids follow the chain.
-    const rows = events.map(({ type, jobId, data }) => {
+    const rows = events.map(({ type, jobId, data }, i) => {
+      const id = ids[i] as number;
       const row = {
+        id,
+        lane,
         at,
         type,
         jobId,
         data,
         prevHash,
-        hash: auditHash(secret, prevHash, { at, type, jobId, data }),
+        hash: auditHash(secret, prevHash, { id, lane, at, type, jobId, data }),
       };
       prevHash = row.hash;
       return row;
     });
-    await tx.insert(auditEvents).values(rows);
+    await tx.insert(auditEvents).overridingSystemValue().values(rows);
   });
 }

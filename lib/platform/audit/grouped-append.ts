@@ -3,7 +3,7 @@ import { describeError } from "@/lib/platform/errors/describe-error";
 import type { OnBeforeExit } from "@/lib/platform/lifecycle/before-exit";
 import { type AuditEvent, appendAuditEvents } from "@/lib/platform/audit/append";
 
-// A write at most this often: a flood of refusals takes the audit lock four times a second.
+// A write at most this often: a flood of refusals takes an audit lane's lock four times a second.
 const FLUSH_MS = 250;
 // After a failed write (the database briefly away), the records wait this long and are tried again.
 const RETRY_MS = 1_000;
@@ -29,8 +29,8 @@ export type AuditQueues = {
 /**
  * Records refusals in the audit chain without making their answers wait: refused requests
  * (nothing was charged, nothing is owed) are what a flood sends, so their records are queued and
- * written together at most every FLUSH_MS, in one chained insert, under the audit lock like every
- * other append. A clean shutdown writes what is queued (onBeforeExit); a crash forgets at most the
+ * written together at most every FLUSH_MS, in one chained insert, under the lock of one audit lane
+ * (the group's first record's) like every other append. A clean shutdown writes what is queued (onBeforeExit); a crash forgets at most the
  * last FLUSH_MS of refusals. Paid work never comes here: its events commit with the transitions
  * they record. One queue per database; the composition root keeps one set per process.
  */

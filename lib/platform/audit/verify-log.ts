@@ -1,10 +1,13 @@
+import { asc, gte, lt, or } from "drizzle-orm";
 import { type ChainBreak, explainBreak } from "@/lib/platform/audit/chain";
 import {
   type Checkpoint,
   readCheckpoint,
   verifyStoredChain,
 } from "@/lib/platform/audit/checkpoint";
+import { AUDIT_LANES } from "@/lib/platform/audit/lanes";
 import type { Db } from "@/lib/platform/db/client";
+import { auditEvents } from "@/lib/platform/db/schema";
 import type { RecordStore } from "@/lib/platform/audit/record-store";
 
 export type AuditVerdict = {
@@ -17,7 +20,7 @@ export type AuditVerdict = {
   message: string;
 };
 
-/** The whole log against its key and the checkpoint kept outside the database. Reads only. */
+/** The whole log, lane by lane, against its key and the checkpoint kept outside the database. Reads only. */
 export async function verifyAuditLog(
   db: Db,
   store: RecordStore,
@@ -35,12 +38,6 @@ export async function verifyAuditLog(
       message: `audit checkpoint unusable: ${(error as Error).message}`,
     };
   }
-  const result = await verifyStoredChain(db, {
-    secret,
-    legacyThrough: checkpoint?.legacyThrough ?? null,
-    afterId: 0,
-    watch: checkpoint?.headId,
-  });
   const broken = (b: ChainBreak, events = 0): AuditVerdict => ({
     intact: false,
     events,
@@ -48,15 +45,38 @@ export async function verifyAuditLog(
     broken: b,
     message: `audit log BROKEN at ${explainBreak(b)}${events ? `; ${events} events read` : ""}`,
   });
-  if (result.broken) return broken(result.broken);
-  const { count, head } = result.summary;
-  if (checkpoint) {
-    if (!result.watched) return broken({ id: checkpoint.headId, reason: "missing" }, count);
-    if (result.watched.hash !== checkpoint.headHash)
-      return broken({ id: checkpoint.headId, reason: "checkpoint" }, count);
-    if (result.watched.countThrough !== checkpoint.count)
-      return broken({ id: checkpoint.headId, reason: "count" }, count);
-  } else if (count > 0) {
+  // Rows outside every lane would escape the walk below (the range constraint may be dropped).
+  const [stray] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(or(lt(auditEvents.lane, 0), gte(auditEvents.lane, AUDIT_LANES)))
+    .orderBy(asc(auditEvents.id))
+    .limit(1);
+  if (stray) return broken({ id: stray.id, reason: "lane" });
+  let count = 0;
+  let head = 0;
+  let used = 0;
+  for (let lane = 0; lane < AUDIT_LANES; lane++) {
+    const mark = checkpoint?.lanes.find((l) => l.lane === lane);
+    const result = await verifyStoredChain(db, {
+      secret,
+      lane,
+      legacyThrough: checkpoint?.legacyThrough ?? null,
+      afterId: 0,
+      watch: mark?.headId,
+    });
+    if (result.broken) return broken(result.broken, count);
+    count += result.summary.count;
+    head = Math.max(head, result.summary.head?.id ?? 0);
+    if (result.summary.count) used++;
+    if (!mark) continue;
+    if (!result.watched) return broken({ id: mark.headId, reason: "missing" }, count);
+    if (result.watched.hash !== mark.headHash)
+      return broken({ id: mark.headId, reason: "checkpoint" }, count);
+    if (result.watched.countThrough !== mark.count)
+      return broken({ id: mark.headId, reason: "count" }, count);
+  }
+  if (!checkpoint && count > 0) {
     return {
       intact: false,
       events: count,
@@ -66,7 +86,7 @@ export async function verifyAuditLog(
     };
   }
   const at = checkpoint
-    ? `; checkpoint at event ${checkpoint.headId} (${checkpoint.writtenAt})`
+    ? `; checkpoint at event ${Math.max(0, ...checkpoint.lanes.map((l) => l.headId))} (${checkpoint.writtenAt})`
     : "";
   const legacy = checkpoint?.legacyThrough
     ? `; events up to ${checkpoint.legacyThrough} predate the key (plain SHA-256)`
@@ -76,6 +96,6 @@ export async function verifyAuditLog(
     events: count,
     checkpoint,
     broken: null,
-    message: `audit log intact: ${count} events, head ${head?.id ?? "(empty)"}${at}${legacy}`,
+    message: `audit log intact: ${count} events, head ${head || "(empty)"}${at}${legacy}; ${used} of ${AUDIT_LANES} lanes in use`,
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db/client";
+import { executeRows } from "@/lib/platform/db/execute-rows";
 
 /** The committed drizzle-kit migrations, applied on start and by `npm run db:migrate`. */
 export const MIGRATIONS = path.join(process.cwd(), "drizzle");
@@ -59,11 +60,5 @@ export async function pendingMigrations(query: OpenedExternal["query"]): Promise
 
 /** pendingMigrations over an open database of any driver. */
 export function pendingMigrationsIn(db: Db): Promise<string[]> {
-  return pendingMigrations(async (text) => {
-    // Drivers answer execute() as an array (postgres.js) or as { rows } (PGlite, Neon).
-    const result = (await db.execute(sql.raw(text))) as unknown as
-      | Record<string, unknown>[]
-      | { rows: Record<string, unknown>[] };
-    return Array.isArray(result) ? result : result.rows;
-  });
+  return pendingMigrations((text) => executeRows<Record<string, unknown>>(db, sql.raw(text)));
 }

@@ -1,12 +1,29 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 
-/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); each row hashes its predecessor. */
+/**
+ * Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); each row hashes its predecessor in
+ * its lane (one of AUDIT_LANES chains; the rows from before lanes are lane 0).
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // No default: a writer that does not know the lanes (an instance of an earlier release still
+    // running) is refused rather than forking lane 0. The migration made the rows before it lane 0.
+    lane: smallint("lane").notNull(),
     at: ts("at").notNull(),
     type: text("type").notNull(),
     jobId: uuid("job_id"),
@@ -14,7 +31,12 @@ export const auditEvents = pgTable(
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
   },
-  (t) => [index("audit_events_job_idx").on(t.jobId)],
+  (t) => [
+    index("audit_events_job_idx").on(t.jobId),
+    index("audit_events_lane_idx").on(t.lane, t.id),
+    // 64 is AUDIT_LANES (lib/platform/audit/lanes.ts): the verifier walks exactly these lanes.
+    check("audit_events_lane_range", sql`${t.lane} >= 0 and ${t.lane} < 64`),
+  ],
 );
 
 /**

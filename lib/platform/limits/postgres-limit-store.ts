@@ -1,6 +1,7 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { groupCommit } from "@/lib/platform/db/group-commit";
 import type { Db } from "@/lib/platform/db/client";
+import { executeRows } from "@/lib/platform/db/execute-rows";
 import { ipBlocks, ipRejections, rateLimitHits } from "@/lib/platform/db/schema";
 import { type Hit, type LimitStore, toHit } from "@/lib/platform/limits/limit-store";
 
@@ -55,7 +56,7 @@ async function addRejections(db: Db, requests: RejectionRequest[]): Promise<numb
     ),
     sql`, `,
   );
-  const rows = await execute<{ n: number | string; recent: number | string }>(
+  const rows = await executeRows<{ n: number | string; recent: number | string }>(
     db,
     sql`
     with req (n, id, ip_hash, at, since) as (values ${values}),
@@ -77,12 +78,6 @@ async function addRejections(db: Db, requests: RejectionRequest[]): Promise<numb
   return requests.map((_, i) => counts[i] ?? 0);
 }
 
-/** Drivers answer execute() as an array (postgres.js) or as { rows } (PGlite, Neon). */
-async function execute<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
 /**
  * For each request, the request times still inside (now - windowMs, now] on its key, plus this
  * one while fewer than its limit are there (a limit of 0 while a block on any of its block keys
@@ -99,7 +94,7 @@ async function slidingHits(db: Db, requests: HitRequest[]): Promise<Guarded[]> {
     sql`, `,
   );
   const live = sql`array(select h from unnest(t.hits) as h where h > e.at - e.win)`;
-  const rows = await execute<Row>(
+  const rows = await executeRows<Row>(
     db,
     sql`
     with req (n, key, lim, at, win, now, blocks) as (values ${values}),
