@@ -11,8 +11,8 @@ const cache = new WeakMap<Db, Cached>();
  * Active jobs, for the capacity check before a quote. An unpaid request (a 402 or a refusal, what
  * every agent probes and every flood sends) reads a count at most QUOTE_COUNT_MS old, shared by
  * every request in that time: its answer decides nothing about money, and payAndCreateJob counts
- * again under the capacity lock before a job is created. A request carrying a payment counts
- * afresh and drops the cached count, since it is about to add a job.
+ * again under the capacity lock in the transaction that creates the job. A request carrying a
+ * payment counts afresh and drops the cached count, since it is about to add a job.
  */
 export function activeJobs(db: Db, paying: boolean): Promise<number> {
   const now = Date.now();

@@ -145,11 +145,15 @@ async function verifyAndCreate(
   // A payment seen before answers as it did then, even once its window has passed.
   // The job and its payment live on the network the payment chose among the quoted ones.
   const network = matched.network;
+  // The verification (the facilitator's chain reads) runs beside the look-up: it only reads, and
+  // a payment seen before drops its answer.
+  const verifying = mismatch ? null : server.verifyPayment(payload, matched);
+  verifying?.catch(() => undefined);
   const earlier = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
   if (earlier) return replayForPayment(db, earlier, req.requestHash, refuse);
   if (mismatch) return refuse(invalidPayment(mismatch.part, mismatch.message));
 
-  const verified = await server.verifyPayment(payload, matched);
+  const verified = await (verifying ?? server.verifyPayment(payload, matched));
   if (!verified.isValid)
     return refuse(
       `${verified.invalidReason ?? "invalid_payment"}${verified.invalidMessage ? `: ${verified.invalidMessage}` : ""}`,
@@ -161,8 +165,6 @@ async function verifyAndCreate(
   let webhookSecret: string | null = null;
   try {
     await auditedTransaction(db, jobId, async (tx) => {
-      await lockCapacity(tx);
-      if ((await countActiveJobs(tx)) >= env.limits.queueCapacity) throw new CapacityReached();
       await insertJob(tx, {
         id: jobId,
         sku: req.product.sku,
@@ -208,6 +210,13 @@ async function verifyAndCreate(
         nonce: auth.nonce,
         validBefore: Number(auth.validBefore),
       });
+      // The capacity check comes last, once the job is written: the capacity lock, held to the
+      // commit, then covers only this count and the commit, not the job's writes. Taken after
+      // every other lock of the transaction, it waits on nothing but another holder's commit.
+      // The count (a fresh snapshot under READ COMMITTED) holds every job committed by an earlier
+      // holder, and this one.
+      await lockCapacity(tx);
+      if ((await countActiveJobs(tx)) > env.limits.queueCapacity) throw new CapacityReached();
     });
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();

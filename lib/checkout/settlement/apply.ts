@@ -59,6 +59,7 @@ export async function applySettlement(
       const answer = await settledAnswer(tx, payment, {
         settlement: settleResponse,
         receiptBaseUrl,
+        job: queued,
       });
       await completeJobKeys(tx, jobId, answer.body, answer.paymentResponse);
       return { queued: { id: queued.id, payer: queued.payer }, answer };

@@ -1,6 +1,7 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import type { SettleResponse } from "@x402/core/types";
 import type { Db } from "@/lib/platform";
+import type { JobRow } from "@/lib/jobs";
 import { jobReceipt, type PaymentRow, withReceipt } from "@/lib/money";
 import { type JobCreated, jobCreatedBody } from "@/lib/checkout/settlement/job-created";
 
@@ -20,7 +21,12 @@ export type SettledAnswer = {
 export async function settledAnswer(
   db: Db,
   payment: PaymentRow,
-  opts: { settlement?: SettleResponse; receiptBaseUrl?: string },
+  opts: {
+    settlement?: SettleResponse;
+    receiptBaseUrl?: string;
+    /** The job as the caller just wrote it, so the receipt need not read it and its payment again. */
+    job?: JobRow;
+  },
 ): Promise<SettledAnswer> {
   let body = jobCreatedBody(payment.jobId, "queued");
   let settlement: SettleResponse | null =
@@ -34,7 +40,12 @@ export async function settledAnswer(
         }
       : null);
   const receipt = opts.receiptBaseUrl
-    ? await jobReceipt(db, payment.jobId, opts.receiptBaseUrl)
+    ? await jobReceipt(
+        db,
+        payment.jobId,
+        opts.receiptBaseUrl,
+        opts.job ? { job: opts.job, payment } : undefined,
+      )
     : null;
   if (receipt) {
     body = { ...body, receipt };

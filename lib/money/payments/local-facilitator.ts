@@ -7,6 +7,10 @@ import { type Abi, concat, encodeFunctionData, keccak256 } from "viem";
 import type { ChainHeads } from "@/lib/money/payments/chain-head";
 import type { OperatorWallet } from "@/lib/money/payments/operator-wallet";
 
+// The devnet mines a transaction as it arrives: a receipt not there at the first look is there
+// within moments, not at viem's default next look four seconds on.
+const RECEIPT_POLL_MS = 100;
+
 /**
  * The x402 exact-scheme facilitator running in-process against the devnet, exposed through the
  * same FacilitatorClient interface a hosted facilitator has.
@@ -62,7 +66,14 @@ function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "not
         ),
       sendTransaction: (args) => send(args.to, args.data),
       waitForTransactionReceipt: async (args) => {
-        const receipt = await client.waitForTransactionReceipt(args);
+        // A settlement with no receipt may have left its nonce unused (a broadcast the node took,
+        // then dropped): the next one asks the chain for the nonce rather than leave a gap.
+        const receipt = await client
+          .waitForTransactionReceipt({ pollingInterval: RECEIPT_POLL_MS, ...args })
+          .catch((error: unknown) => {
+            wallet.forgetNonce();
+            throw error;
+          });
         heads?.note(client.chain.id, receipt.blockNumber);
         return receipt;
       },
@@ -78,20 +89,21 @@ function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "not
  * The receipt wait then decides; no receipt in time makes the settlement `pending` (unknown),
  * which the reconciler settles from the chain, never "failed". Errors before signing (a gas
  * estimate that reverts, a read that fails) mean nothing was sent and still throw.
+ * Gas and fees are read before the settlement takes its turn at the wallet, in parallel with
+ * other settlements; only the nonce, the signature and the broadcast go one at a time.
  */
 function signThenSend(wallet: OperatorWallet) {
-  const { client, account, serialize } = wallet;
-  return (to: `0x${string}`, data: `0x${string}`, gas?: bigint) =>
-    serialize(async () => {
-      const request = await client.prepareTransactionRequest({
-        account,
-        chain: client.chain,
-        to,
-        data,
-        ...(gas ? { gas } : {}),
-      });
-      const raw = await client.signTransaction(request as never);
-      await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
-      return keccak256(raw);
+  const { client, account } = wallet;
+  return async (to: `0x${string}`, data: `0x${string}`, gas?: bigint) => {
+    const { nonce: _filled, ...request } = await client.prepareTransactionRequest({
+      account,
+      chain: client.chain,
+      to,
+      data,
+      ...(gas ? { gas } : {}),
+      parameters: ["chainId", "fees", "gas", "type"],
     });
+    const raw = await wallet.broadcastInTurn(request as never);
+    return keccak256(raw);
+  };
 }
