@@ -4,7 +4,7 @@ import path from "node:path";
 import next from "next";
 import { startAnvil } from "@/lib/devnet/anvil";
 import { setupDevnetChain } from "@/lib/devnet/setup-chain";
-import { ConfigError, getEnv } from "@/lib/platform/env";
+import { ConfigError, getEnv, publicOriginOf } from "@/lib/platform/env";
 import { beforeExitHooks } from "@/lib/server/before-exit";
 import { restoreContentLength } from "@/lib/media/storage/body-length";
 import { createFreeReadGate } from "@/lib/http/api/free-read-gate";
@@ -64,7 +64,11 @@ async function main() {
     restoreContentLength(res);
     void handle(req, res);
   });
-  server.listen(env.port, env.host, () => {
+  server.listen(env.port, env.host, async () => {
+    // The app's server modules are loaded by the first request a route gets (seconds of CPU on a
+    // busy machine, the screening vocabulary among them); a probe of our own takes that
+    // cost before the server says it is ready, so the first clients' requests do not.
+    if (!dev) await warmUp(env.host, env.port);
     console.log(
       `[reel402] listening on http://${env.host}:${env.port} (${env.networks.map((n) => n.network).join(", ")})`,
     );
@@ -82,6 +86,17 @@ async function main() {
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+}
+
+/** One GET /healthz: no database, no limits, nothing recorded, but it loads every server module. */
+async function warmUp(host: string, port: number): Promise<void> {
+  // The listen address as a client reaches it (a wildcard bind answers on 127.0.0.1).
+  const origin = publicOriginOf(undefined, host, port);
+  try {
+    await (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(120_000) })).text();
+  } catch (error) {
+    console.warn(`[reel402] warm-up request failed: ${(error as Error).message}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { type ModerationConfig, moderate } from "./hosted-moderation";
-import { type ScreeningResult, screen } from "./screen";
+import type { ScreeningResult } from "./screen";
+import { cachedScreen } from "./screen-cache";
 
 /**
  * The content policy before payment: the local screen is authoritative and runs first, so the
@@ -11,7 +12,7 @@ export async function screenPrompt(
   prompt: string,
   moderation: ModerationConfig | null,
 ): Promise<ScreeningResult> {
-  const local = screen(prompt);
+  const local = cachedScreen(prompt);
   if (!local.allowed || !moderation) return local;
   return moderate(moderation, prompt);
 }

@@ -46,12 +46,14 @@ export async function startServer(
   );
   const output = captureOutput(child);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // The server announces itself once a first request has loaded its modules (scripts/serve.ts):
+  // with several servers starting at once on a busy machine, that takes more than a minute.
+  const deadline = Date.now() + 180_000;
   while (!output().includes("listening on")) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not start within 60 s:\n${output()}`);
+      throw new Error(`server did not start within 180 s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

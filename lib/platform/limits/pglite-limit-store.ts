@@ -118,8 +118,8 @@ async function write(
   if (kept.length)
     await db.execute(sql`
       insert into ${rateLimitHits} (key, hits, allowed)
-      select r.key, array(select jsonb_array_elements_text(r.hits)::bigint), r.allowed
-      from jsonb_to_recordset(${json(kept)}) as r(key text, hits jsonb, allowed boolean)
+      select r.key, r.hits, r.allowed
+      from jsonb_to_recordset(${json(kept)}) as r(key text, hits bigint[], allowed boolean)
       on conflict (key) do update set hits = excluded.hits, allowed = excluded.allowed`);
   const ips = [...changes.rejections];
   if (ips.length) {
