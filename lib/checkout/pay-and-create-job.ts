@@ -26,6 +26,7 @@ import {
   decodePayment,
   findPaymentByAuthorization,
   insertPayment,
+  lockAuthorization,
   paymentRequired,
 } from "@/lib/money";
 import { applySettlement } from "@/lib/checkout/settlement/apply";
@@ -62,6 +63,9 @@ export type PaidRequest = {
 const PAYMENT_IDENTIFIER_WAIT_MS = 10_000;
 
 class CapacityReached extends Error {}
+
+/** Another copy of this payment was recorded first: it answers for both. */
+class PaymentRecorded extends Error {}
 
 const CAPACITY_RETRY_AFTER_SECONDS = 30;
 
@@ -165,6 +169,11 @@ async function verifyAndCreate(
   let webhookSecret: string | null = null;
   try {
     await auditedTransaction(db, jobId, async (tx) => {
+      // Before any write: a copy of this payment must not hold the job status counts while it
+      // waits on the payment's unique index (the first copy's settlement needs those counts).
+      await lockAuthorization(tx, network, auth.from, auth.nonce);
+      if (await findPaymentByAuthorization(tx, network, auth.from, auth.nonce))
+        throw new PaymentRecorded();
       await insertJob(tx, {
         id: jobId,
         sku: req.product.sku,
@@ -220,7 +229,7 @@ async function verifyAndCreate(
     });
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();
-    if (!isUniqueViolation(error)) throw error;
+    if (!(error instanceof PaymentRecorded) && !isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
     return refusal(

@@ -7,6 +7,7 @@ export { createOperatorWallets } from "./payments/operator";
 export {
   findOpenPayments,
   findPaymentByAuthorization,
+  lockAuthorization,
   getPaymentForJob,
   insertPayment,
   paymentOfJob,

@@ -6,6 +6,26 @@ import { PAYMENT_TRANSITIONS, type PaymentStatus } from "@/lib/money/payments/pa
 export type PaymentRow = typeof payments.$inferSelect;
 export type { PaymentStatus } from "@/lib/money/payments/payment-status";
 
+// Second key: a hash of the authorization. A collision only makes two payments wait on each other.
+const AUTHORIZATION_LOCK = 402_405;
+
+/**
+ * Holds, until the caller's transaction ends, the lock of one authorization (network, payer,
+ * nonce). Taken before a payment's job is written and followed by findPaymentByAuthorization, a
+ * second copy of a payment waits here, holding nothing, and then finds the first one's row: it
+ * never writes a job only to wait on the payment's unique index while the first copy's settlement
+ * waits for what that job's write holds (the job status counts).
+ */
+export async function lockAuthorization(
+  tx: Db,
+  network: string,
+  payer: string,
+  nonce: string,
+): Promise<void> {
+  const key = `${network}:${payer.toLowerCase()}:${nonce.toLowerCase()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUTHORIZATION_LOCK}, hashtext(${key}))`);
+}
+
 export async function findPaymentByAuthorization(
   db: Db,
   network: string,
