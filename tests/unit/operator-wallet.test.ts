@@ -48,7 +48,7 @@ const landed = async (raw: `0x${string}`) =>
 const chainNonce = () =>
   wallet.client.getTransactionCount({ address: wallet.account.address, blockTag: "pending" });
 
-test("settlements broadcast at once take consecutive nonces, asking the chain only for the first", async () => {
+test("settlements broadcast at once take consecutive nonces, each read from the chain in turn", async () => {
   const first = await chainNonce();
   proxy.clear();
   const requests = await Promise.all(Array.from({ length: 8 }, prepared));
@@ -58,12 +58,12 @@ test("settlements broadcast at once take consecutive nonces, asking the chain on
     Array.from({ length: 8 }, (_, i) => first + i),
   );
   for (const raw of raws) assert.equal(await landed(raw), "success");
-  assert.equal(proxy.calls("eth_getTransactionCount"), 1);
+  assert.equal(proxy.calls("eth_getTransactionCount"), 8);
 });
 
 test("a broadcast the node refused leaves its nonce to the next one", async () => {
   const free = await chainNonce();
-  await wallet.broadcastInTurn((await prepared()) as never); // the wallet now knows its nonce
+  await wallet.broadcastInTurn((await prepared()) as never);
   proxy.add({
     method: "eth_sendRawTransaction",
     fault: { kind: "error", code: -32000 },
@@ -102,15 +102,13 @@ test("a transaction sent by other means in turn (a refund) is never given the ne
   assert.equal(await landed(next), "success");
 });
 
-test("a transaction the node took and then dropped: once forgotten, its nonce goes to the next", async () => {
+test("a transaction the node took and then dropped: its nonce goes to the next", async () => {
   const test = createTestClient({ mode: "anvil", transport: http(chain.rpcUrl) });
   await wallet.broadcastInTurn((await prepared()) as never);
   await test.setAutomine(false);
   try {
     const dropped = await wallet.broadcastInTurn((await prepared()) as never);
     await test.dropTransaction({ hash: keccak256(dropped) });
-    // What the facilitator's receipt wait does when no receipt comes.
-    wallet.forgetNonce();
     const next = await wallet.broadcastInTurn((await prepared()) as never);
     assert.equal(nonceOf(next), nonceOf(dropped));
     await test.mine({ blocks: 1 });

@@ -66,14 +66,10 @@ function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "not
         ),
       sendTransaction: (args) => send(args.to, args.data),
       waitForTransactionReceipt: async (args) => {
-        // A settlement with no receipt may have left its nonce unused (a broadcast the node took,
-        // then dropped): the next one asks the chain for the nonce rather than leave a gap.
-        const receipt = await client
-          .waitForTransactionReceipt({ pollingInterval: RECEIPT_POLL_MS, ...args })
-          .catch((error: unknown) => {
-            wallet.forgetNonce();
-            throw error;
-          });
+        const receipt = await client.waitForTransactionReceipt({
+          pollingInterval: RECEIPT_POLL_MS,
+          ...args,
+        });
         heads?.note(client.chain.id, receipt.blockNumber);
         return receipt;
       },
