@@ -27,6 +27,7 @@ import {
   findPaymentByAuthorization,
   insertPayment,
   lockAuthorization,
+  type PaymentRow,
   paymentRequired,
 } from "@/lib/money";
 import { applySettlement } from "@/lib/checkout/settlement/apply";
@@ -65,7 +66,11 @@ const PAYMENT_IDENTIFIER_WAIT_MS = 10_000;
 class CapacityReached extends Error {}
 
 /** Another copy of this payment was recorded first: it answers for both. */
-class PaymentRecorded extends Error {}
+class PaymentRecorded extends Error {
+  constructor(readonly payment: PaymentRow) {
+    super("payment recorded by another copy");
+  }
+}
 
 const CAPACITY_RETRY_AFTER_SECONDS = 30;
 
@@ -172,8 +177,8 @@ async function verifyAndCreate(
       // Before any write: a copy of this payment must not hold the job status counts while it
       // waits on the payment's unique index (the first copy's settlement needs those counts).
       await lockAuthorization(tx, network, auth.from, auth.nonce);
-      if (await findPaymentByAuthorization(tx, network, auth.from, auth.nonce))
-        throw new PaymentRecorded();
+      const recorded = await findPaymentByAuthorization(tx, network, auth.from, auth.nonce);
+      if (recorded) throw new PaymentRecorded(recorded);
       await insertJob(tx, {
         id: jobId,
         sku: req.product.sku,
@@ -229,7 +234,9 @@ async function verifyAndCreate(
     });
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();
-    if (!(error instanceof PaymentRecorded) && !isUniqueViolation(error)) throw error;
+    if (error instanceof PaymentRecorded)
+      return replayForPayment(db, error.payment, req.requestHash, refuse);
+    if (!isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);
     return refusal(
