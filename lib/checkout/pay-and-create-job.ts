@@ -6,6 +6,7 @@ import {
   auditedTransaction,
   type Db,
   type Env,
+  postgresErrorCode,
   refusal,
   type Refusal,
 } from "@/lib/platform";
@@ -298,8 +299,5 @@ function invalidPayment(part: string, message: string): string {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
+  return postgresErrorCode(error) === "23505";
 }

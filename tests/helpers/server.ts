@@ -89,3 +89,10 @@ export function captureOutput(child: ChildProcess): () => string {
   });
   return () => out;
 }
+
+/** The server's log from its first incident on (up to 60 lines): what a failing assertion shows. */
+export function failureLines(output: string): string {
+  const lines = output.split("\n");
+  const first = lines.findIndex((l) => /unhandled error|incident|Error\b/.test(l));
+  return first < 0 ? "(no incident in the server log)" : lines.slice(first, first + 60).join("\n");
+}

@@ -9,7 +9,7 @@ import { fundAccounts } from "../helpers/fund";
 import { post, requiredFromHeader } from "../helpers/http";
 import { payingFetch } from "../helpers/payer";
 import { type JobBody, waitFor, waitForJob } from "../helpers/poll";
-import { startServer, type TestServer } from "../helpers/server";
+import { failureLines, startServer, type TestServer } from "../helpers/server";
 
 const TRANSFER = parseAbiItem(
   "event Transfer(address indexed from, address indexed to, uint256 value)",
@@ -227,7 +227,7 @@ describe("money safety", () => {
     assert.ok(accepted <= 20, `accepted ${accepted} > capacity`);
     assert.ok(accepted >= 1);
     for (const o of outcomes) {
-      assert.ok([200, 503].includes(o.status), String(o.status));
+      assert.ok([200, 503].includes(o.status), `${o.status}\n${failureLines(server.output())}`);
       const lost = 10_000_000n - (await chain.balanceOf(o.address));
       assert.equal(lost, o.status === 200 ? 910_000n : 0n, `${o.address} ${o.status}`);
     }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db/client";
 import { executeRows } from "@/lib/platform/db/execute-rows";
+import { transactionRetryingConflicts } from "@/lib/platform/db/retry-conflicts";
 import { auditEvents } from "@/lib/platform/db/schema";
 import { auditHash, canonicalJson, GENESIS_HASH } from "@/lib/platform/audit/chain";
 import { auditLaneOf } from "@/lib/platform/audit/lanes";
@@ -45,7 +46,7 @@ function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<
     throw new Error(
       `audit lane ${lane} written inside a transaction that holds lane ${held}: one transaction, one lane`,
     );
-  return db.transaction(async (tx) => {
+  return transactionRetryingConflicts(db, async (tx) => {
     if (held === undefined)
       await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`);
     heldLanes.set(tx, lane);
