@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -111,14 +113,29 @@ export const providerHealth = pgTable("provider_health", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-/** Jobs per status, kept by a trigger on jobs so /status costs the same at any table size. */
+/** How many rows each status's count is spread over: see `jobStatusCounts`. */
+export const STATUS_COUNT_SHARDS = 16;
+
+/**
+ * Jobs per status, kept by a trigger on jobs so /status costs the same at any table size. Each
+ * status's count is the sum of its shards: a transaction adds to the shard of its connection
+ * (backend pid), so payers on different connections never wait on one counter row.
+ */
 export const jobStatusCounts = pgTable(
   "job_status_counts",
   {
-    status: text("status").$type<JobStatus>().primaryKey(),
+    status: text("status").$type<JobStatus>().notNull(),
+    shard: smallint("shard").notNull().default(0),
     count: bigint("count", { mode: "number" }).notNull().default(0),
   },
-  (t) => [oneOf("job_status_counts_status_check", t.status, JOB_STATUSES)],
+  (t) => [
+    primaryKey({ columns: [t.status, t.shard] }),
+    oneOf("job_status_counts_status_check", t.status, JOB_STATUSES),
+    check(
+      "job_status_counts_shard_range",
+      sql`${t.shard} >= 0 and ${t.shard} < ${sql.raw(String(STATUS_COUNT_SHARDS))}`,
+    ),
+  ],
 );
 
 /**

@@ -1,10 +1,17 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform";
 import { jobs, jobStatusCounts } from "@/lib/jobs/schema";
 
-/** Jobs per status, as the trigger on jobs keeps them. */
+/** Jobs per status, as the trigger on jobs keeps them: the sum of each status's shards. */
 export async function jobCountsByStatus(db: Db): Promise<Map<string, number>> {
-  return new Map((await db.select().from(jobStatusCounts)).map((r) => [r.status, r.count]));
+  const rows = await db
+    .select({
+      status: jobStatusCounts.status,
+      count: sql<number>`sum(${jobStatusCounts.count})::bigint`.mapWith(Number),
+    })
+    .from(jobStatusCounts)
+    .groupBy(jobStatusCounts.status);
+  return new Map(rows.map((r) => [r.status, r.count]));
 }
 
 /** Seconds from start to finish of the latest `limit` delivered jobs, newest first. */
