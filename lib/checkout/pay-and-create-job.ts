@@ -5,6 +5,7 @@ import {
   appendAudit,
   auditedTransaction,
   type Db,
+  describeError,
   type Env,
   postgresErrorCode,
   refusal,
@@ -163,7 +164,15 @@ async function verifyAndCreate(
   if (earlier) return replayForPayment(db, earlier, req.requestHash, refuse);
   if (mismatch) return refuse(invalidPayment(mismatch.part, mismatch.message));
 
-  const verified = await (verifying ?? server.verifyPayment(payload, matched));
+  let verified: Awaited<ReturnType<x402ResourceServer["verifyPayment"]>>;
+  try {
+    verified = await (verifying ?? server.verifyPayment(payload, matched));
+  } catch (error) {
+    // The facilitator (or the chain it reads) did not answer: the payment is neither good nor
+    // bad yet. Nothing was written or charged; the same signature may be sent again.
+    console.warn(`[reel402] payment verification could not finish: ${describeError(error)}`);
+    return verificationUnavailable();
+  }
   if (!verified.isValid)
     return refuse(
       `${verified.invalidReason ?? "invalid_payment"}${verified.invalidMessage ? `: ${verified.invalidMessage}` : ""}`,
@@ -291,6 +300,16 @@ async function verifyAndCreate(
       webhookSecret,
     ),
   };
+}
+
+const VERIFY_RETRY_AFTER_SECONDS = 5;
+
+function verificationUnavailable(): Refusal {
+  return refusal(
+    "unavailable",
+    "The payment could not be verified right now: the facilitator did not answer. Nothing was charged; send the same payment again shortly.",
+    { retryAfter: VERIFY_RETRY_AFTER_SECONDS },
+  );
 }
 
 /** The stable shape of a refused payment's `error`: the reason, then the part of the payment at fault. */

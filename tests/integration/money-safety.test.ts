@@ -170,6 +170,35 @@ describe("money safety", () => {
     assert.equal(await chain.balanceOf(payer.account.address), start);
   });
 
+  test("a facilitator that does not answer the verify: 503 with Retry-After, no job, nothing charged, no signature logged", {
+    timeout: 120_000,
+  }, async () => {
+    const { chain, server } = await chainAndServer({ DEVNET_FAULTS: "verify-timeout" });
+    const url = `${server.url}/generate/alpha/5s-720p`;
+    const body = { prompt: "rain on a tin roof" };
+    const challenge = requiredFromHeader(await post(url, body));
+    const payer = payingFetch(3);
+    const signature = encodePaymentSignatureHeader(
+      await payer.client.createPaymentPayload(challenge),
+    );
+    const start = await chain.balanceOf(payer.account.address);
+    const res = await post(url, body, { "payment-signature": signature });
+    assert.equal(res.status, 503, failureLines(server.output()));
+    assert.equal(res.headers.get("retry-after"), "5");
+    const problem = (await res.json()) as { code?: string; detail?: string };
+    assert.equal(problem.code, "unavailable");
+    assert.match(problem.detail ?? "", /Nothing was charged/);
+    // The same signature again meets the same answer: nothing was recorded that would replay.
+    assert.equal((await post(url, body, { "payment-signature": signature })).status, 503);
+    assert.equal(await chain.balanceOf(payer.account.address), start);
+    const status = (await (await fetch(`${server.url}/status`)).json()) as { total_jobs: number };
+    assert.equal(status.total_jobs, 0);
+    const log = server.output();
+    assert.match(log, /payment verification could not finish: FacilitatorTimeoutError/);
+    assert.ok(!log.includes(signature.slice(0, 40)), "the payment signature is never logged");
+    assert.doesNotMatch(log, /unhandled error/);
+  });
+
   test("one Idempotency-Key with 10 different signatures at once: one job, one charge", {
     timeout: 120_000,
   }, async () => {
