@@ -39,16 +39,21 @@ export function laneOfEvent(event: AuditEvent): number {
 // an append for another lane (which would break the one lock order) is refused, not risked.
 const heldLanes = new WeakMap<Db, number>();
 
-/** Runs `work` in a transaction that holds `lane`'s lock, taken first (or held already by `db`). */
+/**
+ * Runs `work` in a transaction that holds `lane`'s lock, taken first; inside a transaction that
+ * holds it already, `work` joins that transaction as it is: no savepoint, two round trips fewer
+ * per nested append or status change. Nothing in an audited transaction recovers from a failed
+ * statement and goes on, so the savepoint's partial rollback was never used.
+ */
 function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<T> {
   const held = heldLanes.get(db);
-  if (held !== undefined && held !== lane)
+  if (held === lane) return work(db);
+  if (held !== undefined)
     throw new Error(
       `audit lane ${lane} written inside a transaction that holds lane ${held}: one transaction, one lane`,
     );
   return transactionRetryingConflicts(db, async (tx) => {
-    if (held === undefined)
-      await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`);
     heldLanes.set(tx, lane);
     return work(tx);
   });
