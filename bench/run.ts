@@ -6,6 +6,7 @@ import { benchIdleCpu } from "./idle-cpu";
 import { benchOutputScreening } from "./output-screening";
 import { benchPaid } from "./paid";
 import { benchPaidPathTrace } from "./paid-path-trace";
+import { benchPaidStatements } from "./paid-statements";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchRedTeam } from "./red-team";
 import { benchScreeningScripts } from "./screening-scripts";
@@ -30,6 +31,8 @@ const all: Record<string, () => Promise<void>> = {
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),
   "red-team": () => benchRedTeam({ compare: option("--compare") }),
   "paid-path": () => benchPaidPathTrace({ compare: option("--compare") }),
+  "paid-statements": () =>
+    benchPaidStatements({ log: option("--log"), list: args.includes("--list") }),
   paid: () =>
     benchPaid({
       seconds: Number(option("--seconds") ?? 5),
@@ -49,7 +52,16 @@ for (const [name, run] of Object.entries(all)) {
   if (
     wanted.length
       ? !wanted.includes(name)
-      : ["http", "sse", "red-team", "stall", "paid-path", "paid", "idle-cpu"].includes(name)
+      : [
+          "http",
+          "sse",
+          "red-team",
+          "stall",
+          "paid-path",
+          "paid",
+          "paid-statements",
+          "idle-cpu",
+        ].includes(name)
   )
     continue;
   await run();
