@@ -57,10 +57,13 @@ export async function benchPaidStatements(opts: { log: string | null; list: bool
     const status = await pay(2, "a red kite over the sea");
     const answered = Date.now();
     await new Promise((r) => setTimeout(r, AFTER_MS));
-    const lines = readFileSync(log, "utf8")
-      .slice(from)
-      .split("\n")
-      .filter((l) => l.includes(`@${name} `) && /LOG: {2}(statement|execute)/.test(l));
+    // A statement whose text starts on a new line continues on the log's next line: joined here.
+    const raw = readFileSync(log, "utf8").slice(from).split("\n");
+    const lines = raw.flatMap((l, i) =>
+      l.includes(`@${name} `) && /LOG: {2}(statement|execute)/.test(l)
+        ? [/: $/.test(l) ? `${l}${(raw[i + 1] ?? "").trim()}` : l]
+        : [],
+    );
     // The log's own clock (UTC, as log_line_prefix %m prints it here): when Postgres received it.
     const at = (line: string) => Date.parse(`${line.slice(0, 23).replace(" ", "T")}Z`);
     const before = lines.filter((l) => at(l) <= answered);
