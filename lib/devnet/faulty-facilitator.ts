@@ -1,18 +1,16 @@
 import type { FacilitatorClient } from "@x402/core/server";
 import { FacilitatorTimeoutError } from "@x402/core/server";
 
-const FAULTS = ["settle-timeout-after", "settle-timeout-before", "verify-timeout"] as const;
-
 /**
  * Devnet-only fault injection (DEVNET_FAULTS) so the money-safety paths can be exercised:
  * a settle call that times out after the transfer landed, or before anything was sent; a verify
- * call that never answers in time.
+ * call that never answers in time. Faults it does not know pass through.
  */
-export function withSettlementFaults(
+export function withFacilitatorFaults(
   inner: FacilitatorClient,
   faults: ReadonlySet<string>,
 ): FacilitatorClient {
-  if (!FAULTS.some((f) => faults.has(f))) return inner;
+  if (faults.size === 0) return inner;
   return {
     verify: async (p, r) => {
       if (faults.has("verify-timeout")) throw new FacilitatorTimeoutError("verify", 1);
@@ -20,9 +18,9 @@ export function withSettlementFaults(
     },
     getSupported: () => inner.getSupported(),
     settle: async (p, r) => {
-      if (!faults.has("settle-timeout-after") && !faults.has("settle-timeout-before"))
-        return inner.settle(p, r);
-      if (faults.has("settle-timeout-after")) await inner.settle(p, r);
+      const landed = faults.has("settle-timeout-after");
+      if (!landed && !faults.has("settle-timeout-before")) return inner.settle(p, r);
+      if (landed) await inner.settle(p, r);
       throw new FacilitatorTimeoutError("settle", 1);
     },
   };

@@ -1,4 +1,4 @@
-import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
+import { withFacilitatorFaults } from "@/lib/devnet/faulty-facilitator";
 import type { FacilitatorDecorator, RefundFaults } from "@/lib/money";
 
 /**
@@ -12,7 +12,7 @@ export function devnetFaultHooks(faults: ReadonlySet<string>): {
 } {
   const crash = (fault: string) => (faults.has(fault) ? () => process.exit(137) : undefined);
   return {
-    decorateFacilitator: (inner) => withSettlementFaults(inner, faults),
+    decorateFacilitator: (inner) => withFacilitatorFaults(inner, faults),
     refundFaults: {
       crashAfterRecord: crash("refund-crash-after-record"),
       crashAfterBroadcast: crash("refund-crash-after-broadcast"),

@@ -9,7 +9,6 @@ export { oncePerJobWithStatus, oneOf, ts } from "./db/columns";
 export { jsonRow, jsonRows, outerColumn } from "./db/json-rows";
 export { listenChannel } from "./db/listen-channel";
 export { postgresErrorCode } from "./db/postgres-error-code";
-export { transactionRetryingConflicts } from "./db/retry-conflicts";
 export { migrationJournal, pendingMigrations, pendingMigrationsIn } from "./db/migrations";
 export {
   IllegalMoveError,

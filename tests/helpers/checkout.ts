@@ -12,7 +12,7 @@ import { readCheckoutInput } from "@/lib/http/api/checkout-request";
 import { type CheckoutDeps, checkout } from "@/lib/checkout/checkout";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
 import { devnetAccount, devnetChain } from "@/lib/devnet/accounts";
-import { withSettlementFaults } from "@/lib/devnet/faulty-facilitator";
+import { withFacilitatorFaults } from "@/lib/devnet/faulty-facilitator";
 import { TOKEN_ABI } from "@/lib/devnet/setup-chain";
 import { DEVNET_ACCOUNT0_KEY, getEnv } from "@/lib/platform/env";
 import { createLocalFacilitator } from "@/lib/money/payments/local-facilitator";
@@ -56,7 +56,7 @@ export async function startCheckoutHarness(extraEnv: Record<string, string> = {}
   const server = await resourceServer(hooked, env.network);
   // The devnet's own fault: the settle call times out before anything is sent.
   const timingOut = await resourceServer(
-    withSettlementFaults(local, new Set(["settle-timeout-before"])),
+    withFacilitatorFaults(local, new Set(["settle-timeout-before"])),
     env.network,
   );
 
