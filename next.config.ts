@@ -28,6 +28,8 @@ const config: NextConfig = {
       // The screening worker is started from its file (lib/media/images/screen-pool.ts), with tsx.
       "./lib/media/images/**",
       "./node_modules/tsx/**",
+      // The embedded database's thread, started from its file (lib/platform/db/pglite-worker-client.ts).
+      "./lib/platform/db/pglite-worker-entry.mjs",
     ],
   },
   turbopack: { root: import.meta.dirname },

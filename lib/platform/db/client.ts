@@ -10,6 +10,7 @@ import {
   pendingMigrations,
 } from "@/lib/platform/db/migrations";
 import { connectNeon } from "@/lib/platform/db/open-neon";
+import { openPgliteWorker } from "@/lib/platform/db/pglite-worker-client";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -28,11 +29,11 @@ export async function openDb(
 ): Promise<OpenedDb> {
   if (!databaseUrl) {
     holdPgliteLock(dataDir);
-    const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create(path.join(dataDir, "pglite"));
-    const db = drizzle(client);
+    const client = await openPgliteWorker(path.join(dataDir, "pglite"));
+    // Drizzle takes PGlite's client; the worker's answers the same calls (see its module).
+    const db = drizzle({ client: client as unknown as import("@electric-sql/pglite").PGlite });
     await migrate(db, { migrationsFolder: MIGRATIONS });
     return { db: db as unknown as Db, close: () => client.close() };
   }

@@ -1,0 +1,130 @@
+import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import { isMainThread } from "node:worker_threads";
+import { eq, sql } from "drizzle-orm";
+import { executeRows } from "@/lib/platform/db/execute-rows";
+import { postgresErrorCode } from "@/lib/platform/db/postgres-error-code";
+import { listenChannel } from "@/lib/platform/db/listen-channel";
+import { jobs } from "@/lib/jobs/schema";
+import { SPEC } from "../helpers/jobs";
+
+const { openDb } = await import("@/lib/platform/db/client");
+const dir = mkdtempSync(path.join(tmpdir(), "reel402-pglite-worker-"));
+const opened = await openDb(undefined, dir);
+const { db } = opened;
+after(() => opened.close());
+
+const job = (payer: string) => ({
+  id: crypto.randomUUID(),
+  sku: "alpha-fast-custom",
+  status: "queued" as const,
+  spec: SPEC,
+  payer,
+  amountAtomic: 1000,
+  network: "eip155:31337",
+});
+
+test("statements run off the request thread, and rows come back typed as Drizzle maps them", async () => {
+  const [where] = await executeRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+  assert.ok(where, "a row");
+  assert.ok(isMainThread, "the test itself is on the main thread");
+  // A statement that keeps the database busy for 300 ms leaves this thread free to tick.
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 10);
+  await db.execute(sql`select pg_sleep(0.3)`);
+  clearInterval(ticker);
+  assert.ok(ticks >= 15, `the request thread ticked ${ticks} times during a 300 ms statement`);
+
+  const row = job("0x00000000000000000000000000000000000000a1");
+  await db.insert(jobs).values(row);
+  const [read] = await db.select().from(jobs).where(eq(jobs.id, row.id));
+  assert.ok(read);
+  assert.ok(read.createdAt instanceof Date, "timestamps are Dates");
+  assert.deepEqual(read.spec, SPEC, "json comes back as objects");
+  assert.equal(read.amountAtomic, 1000);
+});
+
+test("a transaction commits as a whole, or rolls back as a whole when its work throws", async () => {
+  const kept = job("0x00000000000000000000000000000000000000a2");
+  const dropped = job("0x00000000000000000000000000000000000000a3");
+  await db.transaction(async (tx) => {
+    await tx.insert(jobs).values(kept);
+  });
+  await assert.rejects(
+    db.transaction(async (tx) => {
+      await tx.insert(jobs).values(dropped);
+      throw new Error("changed my mind");
+    }),
+    /changed my mind/,
+  );
+  const ids = (await db.select({ id: jobs.id }).from(jobs)).map((r) => r.id);
+  assert.ok(ids.includes(kept.id));
+  assert.ok(!ids.includes(dropped.id));
+});
+
+test("the driver's error fields cross the thread: a unique violation is still 23505", async () => {
+  const row = job("0x00000000000000000000000000000000000000a4");
+  await db.insert(jobs).values(row);
+  const error = await db
+    .insert(jobs)
+    .values(row)
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
+  assert.equal(postgresErrorCode(error), "23505");
+  // The connection is usable after a failed statement and after a failed transaction.
+  await assert.rejects(
+    db.transaction(async (tx) => {
+      await tx.insert(jobs).values(row);
+    }),
+  );
+  const [count] = await executeRows<{ n: number }>(db, sql`select count(*)::int as n from jobs`);
+  assert.ok(Number(count?.n) >= 1);
+});
+
+test("transactions from concurrent requests take turns; statements outside wait for them", async () => {
+  const payer = "0x00000000000000000000000000000000000000a5";
+  const order: string[] = [];
+  await Promise.all([
+    db.transaction(async (tx) => {
+      order.push("a begins");
+      await tx.insert(jobs).values(job(payer));
+      await new Promise((r) => setTimeout(r, 100));
+      order.push("a ends");
+    }),
+    db.transaction(async (tx) => {
+      order.push("b begins");
+      await tx.insert(jobs).values(job(payer));
+      order.push("b ends");
+    }),
+    db.select().from(jobs).where(eq(jobs.payer, payer)),
+  ]);
+  assert.deepEqual(order, ["a begins", "a ends", "b begins", "b ends"]);
+  const [count] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from jobs where payer = ${payer}`,
+  );
+  assert.equal(count?.n, 2);
+});
+
+test("LISTEN hears a NOTIFY once its transaction commits, and stops when told", async () => {
+  const heard: string[] = [];
+  const stop = await listenChannel(db, undefined, "worker_test", {
+    onMessage: (payload) => heard.push(payload),
+    onReconnect: () => {},
+  });
+  assert.ok(stop);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_notify('worker_test', 'first')`);
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(heard, ["first"]);
+  await stop();
+  await db.execute(sql`select pg_notify('worker_test', 'second')`);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(heard, ["first"]);
+});
