@@ -34,7 +34,7 @@ export {
   changeStatus,
   countActiveJobs,
   findJob,
-  findJobWith,
+  prepareFindJobWith,
   forgetVideos,
   getJob,
   insertJob,

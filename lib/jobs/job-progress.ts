@@ -24,7 +24,7 @@ const generatingOfPayer = sql`(select count(*)::int from jobs g
   where g.payer = ${payer} and g.status = 'generating')`;
 
 /**
- * What a job's progress is computed from, as columns of the one read of the job (findJobWith):
+ * What a job's progress is computed from, as columns of the one read of the job (prepareFindJobWith):
  * its attempts; for a queued job the counts that place it in line (the wallet's own line only
  * while its `activeJobsPerWallet` slots are taken); for an unfinished job the SKU's recent
  * durations. Each is a primary-key or index look-up (attempts by job, the jobs_payer_active_idx

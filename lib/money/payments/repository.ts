@@ -79,7 +79,7 @@ export async function updatePayment(
   if (rows.length === 0) throw new StalePaymentError(id, from);
 }
 
-/** The job's payment as a column of a read of the job (lib/jobs findJobWith); null for none. */
+/** The job's payment as a column of a read of the job (lib/jobs prepareFindJobWith); null for none. */
 export const paymentOfJob = (jobId: Column) =>
   jsonRow(
     payments,

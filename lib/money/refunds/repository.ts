@@ -36,7 +36,7 @@ export async function openRefund(
     await appendAudit(db, "refund.created", job.id, { amount: job.amountAtomic, reason, manual });
 }
 
-/** The job's refund as a column of a read of the job (lib/jobs findJobWith); null for none. */
+/** The job's refund as a column of a read of the job (lib/jobs prepareFindJobWith); null for none. */
 export const refundOfJob = (jobId: Column) =>
   jsonRow(
     refunds,

@@ -2,7 +2,7 @@ import { formatUsd, type GenerationSpec } from "@/lib/catalog";
 import type { Db } from "@/lib/platform";
 import type { JobRequestView, JobView } from "@/lib/notify/job-events/job-view-schema";
 import {
-  findJobWith,
+  prepareFindJobWith,
   jobPayment,
   type JobPayment,
   type JobProgress,
@@ -52,6 +52,19 @@ const viewFacts = (activeJobsPerWallet: number) => ({
   deliveries: deliveriesOfJob(jobs.id),
 });
 
+// One prepared read per database handle and slot count (a process has one of each).
+const readers = new WeakMap<Db, Map<number, ReturnType<typeof prepareRead>>>();
+const prepareRead = (db: Db, activeJobsPerWallet: number) =>
+  prepareFindJobWith(db, viewFacts(activeJobsPerWallet));
+
+function readerFor(db: Db, activeJobsPerWallet: number) {
+  let bySlots = readers.get(db);
+  if (!bySlots) readers.set(db, (bySlots = new Map()));
+  let reader = bySlots.get(activeJobsPerWallet);
+  if (!reader) bySlots.set(activeJobsPerWallet, (reader = prepareRead(db, activeJobsPerWallet)));
+  return reader;
+}
+
 /** The job and what its view shows about it, in one statement; undefined for an unknown or malformed id. */
 export async function readJob(
   db: Db,
@@ -59,7 +72,7 @@ export async function readJob(
   activeJobsPerWallet: number,
   now = Date.now(),
 ): Promise<{ job: JobRow; facts: JobFacts } | undefined> {
-  const read = await findJobWith(db, id, viewFacts(activeJobsPerWallet));
+  const read = await readerFor(db, activeJobsPerWallet)(id);
   if (!read) return undefined;
   const { job, facts } = read;
   const paymentRow = facts.payment ?? undefined;

@@ -142,7 +142,7 @@ export async function replacePayload(db: Db, id: string, payload: string): Promi
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, 0)));
 }
 
-/** The job's deliveries, oldest first, as a column of a read of the job (lib/jobs findJobWith). */
+/** The job's deliveries, oldest first, as a column of a read of the job (lib/jobs prepareFindJobWith). */
 export const deliveriesOfJob = (jobId: Column) =>
   jsonRows(
     webhookDeliveries,
