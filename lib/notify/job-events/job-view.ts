@@ -58,10 +58,10 @@ const prepareRead = (db: Db, activeJobsPerWallet: number) =>
   prepareFindJobWith(db, viewFacts(activeJobsPerWallet));
 
 function readerFor(db: Db, activeJobsPerWallet: number) {
-  let bySlots = readers.get(db);
-  if (!bySlots) readers.set(db, (bySlots = new Map()));
-  let reader = bySlots.get(activeJobsPerWallet);
-  if (!reader) bySlots.set(activeJobsPerWallet, (reader = prepareRead(db, activeJobsPerWallet)));
+  const bySlots = readers.get(db) ?? new Map<number, ReturnType<typeof prepareRead>>();
+  readers.set(db, bySlots);
+  const reader = bySlots.get(activeJobsPerWallet) ?? prepareRead(db, activeJobsPerWallet);
+  bySlots.set(activeJobsPerWallet, reader);
   return reader;
 }
 
