@@ -51,7 +51,11 @@ const signer = toFacilitatorEvmSigner({
   writeContract: (args) =>
     client.writeContract(args as unknown as Parameters<typeof client.writeContract>[0]),
   sendTransaction: (args) => client.sendTransaction(args),
-  waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+  // The receipt is polled as often as the service's own facilitator polls it (100 ms), not at
+  // viem's 4 s default: otherwise a settlement that misses the first look stalls for 4 s and the
+  // reference's figures swing from run to run with it.
+  waitForTransactionReceipt: (args) =>
+    client.waitForTransactionReceipt({ pollingInterval: 100, ...args }),
   getCode: (args) => client.getCode(args),
 });
 const facilitator = new x402Facilitator().register(network, new FacilitatorScheme(signer));
