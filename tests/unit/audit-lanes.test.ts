@@ -100,7 +100,45 @@ test("two jobs in different lanes hold their lane locks at once: the second comm
   const [b] = await rowsOfLane(db, 40);
   assert.equal(a?.prevHash, GENESIS_HASH);
   assert.equal(b?.prevHash, GENESIS_HASH);
-  assert.ok(a && b && a.id < b.id, "ids drawn in the order of the writes, not of the commits");
+  // A transaction's events are written as its work ends: B's, done while A was still open, first.
+  assert.ok(a && b && b.id < a.id, "ids drawn as each transaction's work ends");
+});
+
+test("an audited transaction writes its events together as its work ends, and a rollback drops them", {
+  timeout: 60_000,
+}, async () => {
+  const { db } = await freshLog();
+  await auditedTransaction(db, A, async (tx) => {
+    await appendAudit(tx, "payment.verified", A, { n: 1 });
+    await appendAudit(tx, "payment.settled", A, { n: 2 });
+    // Nothing is written before the work is done...
+    assert.equal((await rowsOfLane(tx, 3)).length, 0, "not yet written mid-transaction");
+  });
+  // ...then both, chained in the order appended, with one timestamp (one insert).
+  const rows = await rowsOfLane(db, 3);
+  assert.deepEqual(
+    rows.map((r) => (r.data as { n: number }).n),
+    [1, 2],
+  );
+  assert.equal(rows[0]?.prevHash, GENESIS_HASH);
+  assert.equal(rows[1]?.prevHash, rows[0]?.hash);
+  assert.equal(rows[0]?.at.getTime(), rows[1]?.at.getTime());
+  await assert.rejects(
+    auditedTransaction(db, A, async (tx) => {
+      await appendAudit(tx, "payment.failed", A, { n: 3 });
+      throw new Error("the work failed");
+    }),
+    /the work failed/,
+  );
+  assert.equal((await rowsOfLane(db, 3)).length, 2, "a rolled-back transaction leaves no event");
+  // An append that outlives its transaction's work is refused, not lost silently.
+  let late: Promise<void> | undefined;
+  await auditedTransaction(db, A, async (tx) => {
+    late = new Promise((r) => setTimeout(r, 50)).then(() =>
+      appendAudit(tx, "payment.failed", A, { n: 4 }),
+    );
+  });
+  await assert.rejects(late as Promise<void>);
 });
 
 test("two jobs in the same lane queue on its lock, and chain one after the other", {

@@ -38,12 +38,17 @@ export function laneOfEvent(event: AuditEvent): number {
 // The lane each open audited transaction holds, so the appends inside it need not lock again and
 // an append for another lane (which would break the one lock order) is refused, not risked.
 const heldLanes = new WeakMap<Db, number>();
+// The events appended in an open audited transaction, written together just before it commits.
+const pendingEvents = new WeakMap<Db, AuditEvent[]>();
 
 /**
  * Runs `work` in a transaction that holds `lane`'s lock, taken first; inside a transaction that
  * holds it already, `work` joins that transaction as it is: no savepoint, two round trips fewer
  * per nested append or status change. Nothing in an audited transaction recovers from a failed
  * statement and goes on, so the savepoint's partial rollback was never used.
+ * The events appended along the way are chained and written in one draw and one insert once
+ * `work` is done, still under the lane's lock and in the same transaction: they commit or roll
+ * back with it, in the order they were appended.
  */
 function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<T> {
   const held = heldLanes.get(db);
@@ -55,7 +60,12 @@ function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<
   return transactionRetryingConflicts(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`);
     heldLanes.set(tx, lane);
-    return work(tx);
+    const events: AuditEvent[] = [];
+    pendingEvents.set(tx, events);
+    const result = await work(tx);
+    pendingEvents.delete(tx);
+    await writeEvents(tx, lane, events);
+    return result;
   });
 }
 
@@ -93,35 +103,43 @@ export async function appendAuditEvents(db: Db, events: AuditEvent[]): Promise<v
   const stray = events.find((e) => e.jobId !== null && laneOfEvent(e) !== lane);
   if (stray) throw new Error(`job ${stray.jobId}'s audit event grouped into another job's lane`);
   await inLane(db, lane, async (tx) => {
-    // The ids are drawn under the lane's lock, so within a lane they follow the chain; each hash
-    // covers its id, so the order of the whole log cannot be rearranged either.
-    const drawn = await executeRows<{ id: string; prev: string | null }>(
-      tx,
-      sql`select nextval('audit_events_id_seq')::text as id,
-            (select hash from ${auditEvents} where ${auditEvents.lane} = ${lane}
-              order by ${auditEvents.id} desc limit 1) as prev
-          from generate_series(1, ${events.length})`,
-    );
-    const ids = drawn.map((r) => Number(r.id)).sort((a, b) => a - b);
-    let prevHash = drawn[0]?.prev ?? GENESIS_HASH;
-    const secret = namedSecret("audit-chain");
-    // Millisecond precision survives a round trip through timestamptz unchanged.
-    const at = new Date();
-    const rows = events.map(({ type, jobId, data }, i) => {
-      const id = ids[i] as number;
-      const row = {
-        id,
-        lane,
-        at,
-        type,
-        jobId,
-        data,
-        prevHash,
-        hash: auditHash(secret, prevHash, { id, lane, at, type, jobId, data }),
-      };
-      prevHash = row.hash;
-      return row;
-    });
-    await tx.insert(auditEvents).overridingSystemValue().values(rows);
+    const pending = pendingEvents.get(tx);
+    if (!pending) throw new Error("audit events appended after their transaction's work ended");
+    pending.push(...events);
   });
+}
+
+/** Chains `events` after the lane's last one and inserts them, under the lane's lock. */
+async function writeEvents(tx: Db, lane: number, events: AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  // The ids are drawn under the lane's lock, so within a lane they follow the chain; each hash
+  // covers its id, so the order of the whole log cannot be rearranged either.
+  const drawn = await executeRows<{ id: string; prev: string | null }>(
+    tx,
+    sql`select nextval('audit_events_id_seq')::text as id,
+          (select hash from ${auditEvents} where ${auditEvents.lane} = ${lane}
+            order by ${auditEvents.id} desc limit 1) as prev
+        from generate_series(1, ${events.length})`,
+  );
+  const ids = drawn.map((r) => Number(r.id)).sort((a, b) => a - b);
+  let prevHash = drawn[0]?.prev ?? GENESIS_HASH;
+  const secret = namedSecret("audit-chain");
+  // Millisecond precision survives a round trip through timestamptz unchanged.
+  const at = new Date();
+  const rows = events.map(({ type, jobId, data }, i) => {
+    const id = ids[i] as number;
+    const row = {
+      id,
+      lane,
+      at,
+      type,
+      jobId,
+      data,
+      prevHash,
+      hash: auditHash(secret, prevHash, { id, lane, at, type, jobId, data }),
+    };
+    prevHash = row.hash;
+    return row;
+  });
+  await tx.insert(auditEvents).overridingSystemValue().values(rows);
 }
