@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { API_RESPONSE_HEADERS } from "./lib/http/api/response-headers";
 
 const config: NextConfig = {
   // Native binaries, wasm and files read at run time stay outside the bundle.
@@ -56,6 +57,15 @@ const config: NextConfig = {
       afterFiles: [],
       fallback: [],
     };
+  },
+  // What the proxy puts on every other answer, for the routes that skip it (proxy.ts's matcher).
+  async headers() {
+    return [
+      {
+        source: "/:route(healthz|jobs/[^/]+|generate/[^/]+/[^/]+)",
+        headers: Object.entries(API_RESPONSE_HEADERS).map(([key, value]) => ({ key, value })),
+      },
+    ];
   },
   // The whole project is type-checked once by `npm run typecheck` (a stage of `npm test`).
   typescript: { ignoreBuildErrors: true },

@@ -1,11 +1,12 @@
 import { type NextRequest, NextResponse } from "next/server";
 import {
+  API_RESPONSE_HEADERS,
   contentSecurityPolicy,
   cspSourcesFromEnv,
   isPageRequest,
   malformedHostResponse,
   newNonce,
-  SECURITY_HEADERS,
+  PREFLIGHT_HEADERS,
   STATIC_CONTENT_SECURITY_POLICY,
   unroutedResponse,
 } from "@/lib/http/edge";
@@ -15,40 +16,18 @@ import { getEnv } from "@/lib/platform/edge";
  * CORS for browser agents and the security headers on every route; requests no route takes
  * (wrong method, unknown path) answered as problem+json (lib/http/api/unrouted.ts). The studio at `/` for
  * browsers is a rewrite in next.config.ts, not here: a proxy rewrite leaks its target in an
- * x-middleware-rewrite response header.
+ * x-middleware-rewrite response header. The routes agents call in a loop skip the proxy (see
+ * `config` below and lib/http/api/unproxied-route.ts).
  */
-const EXPOSED =
-  "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed";
-
 export function proxy(request: NextRequest) {
   const badHost = malformedHostResponse(request.headers, request.nextUrl.pathname);
-  if (badHost) {
-    badHost.headers.set("access-control-allow-origin", "*");
-    return withSecurityHeaders(badHost);
-  }
+  if (badHost) return withApiHeaders(badHost);
   if (request.method === "OPTIONS") {
-    return withSecurityHeaders(
-      new NextResponse(null, {
-        status: 204,
-        headers: {
-          "access-control-allow-origin": "*",
-          "access-control-allow-methods": "GET, POST, DELETE, HEAD, OPTIONS",
-          "access-control-allow-headers":
-            "content-type, idempotency-key, payment-signature, sign-in-with-x, webhook-url, last-event-id, range, mcp-protocol-version",
-          "access-control-expose-headers": EXPOSED,
-          "access-control-max-age": "86400",
-        },
-      }),
-    );
+    return new NextResponse(null, { status: 204, headers: PREFLIGHT_HEADERS });
   }
   const accept = request.headers.get("accept");
   const unrouted = unroutedResponse(request.method, request.nextUrl.pathname, accept);
-  if (unrouted) {
-    unrouted.headers.set("access-control-allow-origin", "*");
-    unrouted.headers.set("access-control-expose-headers", EXPOSED);
-    unrouted.headers.set("content-security-policy", STATIC_CONTENT_SECURITY_POLICY);
-    return withSecurityHeaders(unrouted);
-  }
+  if (unrouted) return withApiHeaders(unrouted);
   const page = isPageRequest(request.nextUrl.pathname, accept);
   // Only a page's scripts need a nonce; Next.js takes it from the request's CSP header, so only
   // a page's request headers are copied. JSON and media answers get the one fixed policy.
@@ -61,18 +40,61 @@ export function proxy(request: NextRequest) {
     headers.set("content-security-policy", csp);
     response = NextResponse.next({ request: { headers } });
   } else response = NextResponse.next();
-  withSecurityHeaders(response);
-  response.headers.set("content-security-policy", csp);
-  response.headers.set("access-control-allow-origin", "*");
-  response.headers.set("access-control-expose-headers", EXPOSED);
+  withApiHeaders(response).headers.set("content-security-policy", csp);
   if (request.nextUrl.pathname === "/") response.headers.set("vary", "Accept");
   return response;
 }
 
-function withSecurityHeaders<R extends Response>(response: R): R {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+/** The hardening, the fixed policy and CORS: what next.config.ts gives the unproxied routes. */
+function withApiHeaders<R extends Response>(response: R): R {
+  for (const [name, value] of Object.entries(API_RESPONSE_HEADERS))
+    response.headers.set(name, value);
   return response;
 }
 
-// Every route, the icons included: a malformed Host is refused the same on each.
-export const config = { matcher: ["/((?!_next/).*)"] };
+/*
+ * Every route, the icons included, except the three agents call in a loop (the quote, the poll and
+ * the liveness probe), which answer by themselves what the proxy would (unproxied-route.ts). A
+ * request to one of those still comes here when its Host is not plainly well-formed, or its
+ * X-Forwarded-Host or -Proto is set and malformed, so Next.js never reads a malformed one; the
+ * route checks the empty values. Next.js reads this object without running the file: literals
+ * only, hence the host pattern written three times (tests/unit/proxy-matcher.test.ts holds them
+ * to malformedHostResponse).
+ */
+export const config = {
+  matcher: [
+    "/((?!_next/|healthz$|jobs/[^/]+$|generate/[^/]+/[^/]+$).*)",
+    {
+      source: "/:route(healthz|jobs/[^/]+|generate/[^/]+/[^/]+)",
+      missing: [
+        {
+          type: "header",
+          key: "host",
+          value:
+            "[A-Za-z0-9_-]{1,50}(?:\\.[A-Za-z0-9_-]{1,50}){0,4}\\.?(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?",
+        },
+      ],
+    },
+    {
+      source: "/:route(healthz|jobs/[^/]+|generate/[^/]+/[^/]+)",
+      has: [
+        {
+          type: "header",
+          key: "x-forwarded-host",
+          value:
+            "(?!(?:[A-Za-z0-9_-]{1,50}(?:\\.[A-Za-z0-9_-]{1,50}){0,4}\\.?(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?)(?:\\s*,\\s*(?:[A-Za-z0-9_-]{1,50}(?:\\.[A-Za-z0-9_-]{1,50}){0,4}\\.?(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?))*$).+",
+        },
+      ],
+    },
+    {
+      source: "/:route(healthz|jobs/[^/]+|generate/[^/]+/[^/]+)",
+      has: [
+        {
+          type: "header",
+          key: "x-forwarded-proto",
+          value: "(?!(?:[Hh][Tt][Tt][Pp][Ss]?)(?:\\s*,\\s*(?:[Hh][Tt][Tt][Pp][Ss]?))*$).+",
+        },
+      ],
+    },
+  ],
+};

@@ -1,7 +1,13 @@
-import { livenessResponse } from "@/lib/http";
+import { hostChecked, livenessResponse, methodNotAllowed, preflight } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return livenessResponse();
-}
+// Answered without the proxy (lib/http/api/unproxied-route.ts): every method is this file's.
+export const GET = hostChecked(async () => livenessResponse());
+export const OPTIONS = preflight;
+export {
+  methodNotAllowed as DELETE,
+  methodNotAllowed as PATCH,
+  methodNotAllowed as POST,
+  methodNotAllowed as PUT,
+};

@@ -1,10 +1,15 @@
 export {
-  SECURITY_HEADERS,
   contentSecurityPolicy,
   cspSourcesFromEnv,
   newNonce,
-  STATIC_CONTENT_SECURITY_POLICY,
 } from "./api/content-security-policy";
+export {
+  API_RESPONSE_HEADERS,
+  EXPOSED_HEADERS,
+  PREFLIGHT_HEADERS,
+  SECURITY_HEADERS,
+  STATIC_CONTENT_SECURITY_POLICY,
+} from "./api/response-headers";
 export { isPageRequest } from "./api/page-request";
 export { malformedHostResponse } from "./api/request-host";
 export { unroutedResponse } from "./api/unrouted";

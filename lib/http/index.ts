@@ -17,5 +17,6 @@ export {
 export { upstreamCallbackResponse } from "./api/upstream-callback-response";
 export { uploadResponse } from "./api/upload-response";
 export { walletJobsResponse } from "./api/wallet-jobs-response";
+export { hostChecked, methodNotAllowed, preflight } from "./api/unproxied-route";
 export { withErrors } from "./api/with-errors";
 export { studioConfig } from "./storefront/studio-config";

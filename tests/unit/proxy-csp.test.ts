@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { NextRequest } from "next/server";
-import { STATIC_CONTENT_SECURITY_POLICY } from "@/lib/http/api/content-security-policy";
+import { STATIC_CONTENT_SECURITY_POLICY } from "@/lib/http/api/response-headers";
 import { proxy } from "@/proxy";
 
 const HTML = "text/html,application/xhtml+xml";

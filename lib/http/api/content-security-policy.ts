@@ -81,23 +81,6 @@ export function cspSourcesFromEnv(env: Env): CspSources {
   };
 }
 
-/**
- * The policy of every response that is not an HTML page (JSON, problems, text, media, icons): it
- * runs no script and loads nothing, so it needs no nonce and is the same string for every request.
- * Still no framing, as on the pages.
- */
-export const STATIC_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/** Headers every response carries, JSON included. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  "x-frame-options": "DENY",
-  "x-content-type-options": "nosniff",
-  // Full referrer to ourselves, nothing to RPC providers or explorers. Not no-referrer: that
-  // would turn the Origin of the studio's own POSTs into "null".
-  "referrer-policy": "same-origin",
-};
-
 /** The origins of a remote store's signed links, which serve the poster frames (lib/media/storage/poster.ts). */
 function posterOrigins(env: Env): string[] {
   if (env.storage.driver === "blob") return ["https://*.blob.vercel-storage.com"];
