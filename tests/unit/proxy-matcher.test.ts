@@ -11,12 +11,12 @@ type Entry = string | { source: string; has?: Has[]; missing?: Has[] };
 const matchers = config.matcher as Entry[];
 const objects = matchers.filter((e): e is Exclude<Entry, string> => typeof e !== "string");
 const anchored = (value: string) => new RegExp(`^${value}$`);
-const valueOf = (key: string) =>
+const patternFor = (key: string) =>
   objects.flatMap((e) => [...(e.has ?? []), ...(e.missing ?? [])]).find((h) => h.key === key)
     ?.value ?? "";
-const goodHost = anchored(valueOf("host"));
-const badForwardedHost = anchored(valueOf("x-forwarded-host"));
-const badForwardedProto = anchored(valueOf("x-forwarded-proto"));
+const goodHost = anchored(patternFor("host"));
+const badForwardedHost = anchored(patternFor("x-forwarded-host"));
+const badForwardedProto = anchored(patternFor("x-forwarded-proto"));
 const refused = (headers: Record<string, string>) =>
   malformedHostResponse(new Headers(headers), "/healthz") !== null;
 
