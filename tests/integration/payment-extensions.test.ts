@@ -41,18 +41,23 @@ describe("a payment's extensions are data, never code", () => {
     const required = requiredFromHeader(await post(`${base}${PATH}`, BODY));
     // Signed for one atomic unit: whatever the extension does, verification must refuse it.
     const payment = await signedPayment(PAYER, required, { value: 1n });
-    const id = "a".repeat(30);
-    const hostile = (schema: unknown, info: unknown = { required: false, id }) =>
-      asHeader({ ...payment, extensions: { "payment-identifier": { info, schema } } });
+    // Thirty a's (what the catastrophic patterns backtrack on), then a suffix: each attack has
+    // an id of its own, so requests that overlap are judged as payments, not as one id's reuse.
+    const idOf = (i: number) => `${"a".repeat(30)}_${i}`;
+    const hostile = (
+      i: number,
+      schema: unknown,
+      info: unknown = { required: false, id: idOf(i) },
+    ) => asHeader({ ...payment, extensions: { "payment-identifier": { info, schema } } });
     const attacks = [
       // (a+)+b against thirty a's backtracks 2^30 times in a regex engine that runs it.
-      hostile({ type: "object", properties: { id: { type: "string", pattern: "^(a+)+b$" } } }),
-      hostile({ type: "object", patternProperties: { "^(a|a)*c$": { type: "string" } } }),
-      hostile({ $ref: "https://evil.example/schema.json" }),
-      hostile("not a schema"),
-      hostile(null, { required: false, id: "short" }),
-      hostile(null, { required: false, id: 42 }),
-      hostile(null, "no info object"),
+      hostile(0, { type: "object", properties: { id: { type: "string", pattern: "^(a+)+b$" } } }),
+      hostile(1, { type: "object", patternProperties: { "^(a|a)*c$": { type: "string" } } }),
+      hostile(2, { $ref: "https://evil.example/schema.json" }),
+      hostile(3, "not a schema"),
+      hostile(4, null, { required: false, id: "short" }),
+      hostile(5, null, { required: false, id: 42 }),
+      hostile(6, null, "no info object"),
     ];
     const started = performance.now();
     const answers = Promise.all(
