@@ -5,9 +5,7 @@ export {
 } from "./api/content-security-policy";
 export {
   API_RESPONSE_HEADERS,
-  EXPOSED_HEADERS,
   PREFLIGHT_HEADERS,
-  SECURITY_HEADERS,
   STATIC_CONTENT_SECURITY_POLICY,
 } from "./api/response-headers";
 export { isPageRequest } from "./api/page-request";
