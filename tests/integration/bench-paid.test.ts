@@ -10,6 +10,7 @@ test("the paid bench: every paid request answered with a job, every unpaid one 4
     payerCounts: [1, 3],
     isolatedSamples: 3,
     idleSeconds: 1,
+    tailSeconds: 2,
     seededJobs: 50,
   });
 
@@ -40,6 +41,7 @@ test("the paid bench: every paid request answered with a job, every unpaid one 4
       "unpaid 402",
       "unpaid 402 p99",
       "GET /jobs/{id} vs /healthz",
+      "CPU, first 2 s after loads",
       "idle CPU",
       "paid round trip p50",
       "paid round trip p95",
