@@ -128,3 +128,85 @@ test("LISTEN hears a NOTIFY once its transaction commits, and stops when told", 
   await new Promise((r) => setTimeout(r, 50));
   assert.deepEqual(heard, ["first"]);
 });
+
+const keptCount = async (text: string) =>
+  (
+    await executeRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pg_prepared_statements where statement = ${text}`,
+    )
+  )[0]?.n;
+
+test("a data statement is parsed once and kept: the same text runs again on its plan, each time with its own parameters", async () => {
+  const text = "select $1::int + 1 as next, $2::jsonb as doc, $3::text as tag";
+  const run = (i: number) =>
+    executeRows<{ next: number; doc: unknown; tag: string }>(
+      db,
+      sql`select ${i}::int + 1 as next, ${JSON.stringify({ i })}::jsonb as doc, ${null}::text as tag`,
+    );
+  assert.equal(await keptCount(text), 0, "nothing kept before the first run");
+  for (let i = 0; i < 8; i++) {
+    const [row] = await run(i);
+    assert.equal(row?.next, i + 1, "this run's parameter, not the first run's");
+    assert.deepEqual(row?.doc, { i });
+    assert.equal(row?.tag, null);
+  }
+  assert.equal(await keptCount(text), 1, "one statement kept for the eight runs");
+
+  // A kept statement outlives a failed transaction that used it, and runs on afterwards.
+  await assert.rejects(
+    db.transaction(async (tx) => {
+      await executeRows(
+        tx as unknown as typeof db,
+        sql`select ${1}::int + 1 as next, ${"{}"}::jsonb as doc, ${null}::text as tag`,
+      );
+      await executeRows(tx as unknown as typeof db, sql`select 1 / ${0}::int`);
+    }),
+    (error) => postgresErrorCode(error) === "22012",
+    "division by zero",
+  );
+  const [after] = await run(41);
+  assert.equal(after?.next, 42);
+  // DDL and the like take PGlite's own path: nothing of theirs is kept.
+  await db.execute(sql`set local statement_timeout = 0`);
+  assert.equal(await keptCount("set local statement_timeout = 0"), 0);
+});
+
+test("the kept statements are bounded: the least recently used are dropped, and a dropped text runs again", async () => {
+  const first = sql`select ${0}::int as n, 'first' as which`;
+  const [one] = await executeRows<{ n: number }>(db, first);
+  assert.equal(one?.n, 0);
+  for (let i = 0; i < 520; i++) {
+    const [row] = await executeRows<{ n: number }>(
+      db,
+      sql.raw(`select ${i}::int as n, 'bulk' as which`),
+    );
+    assert.equal(row?.n, i);
+  }
+  // One more statement, so the closes queued by the last evictions are sent.
+  await executeRows(db, sql`select ${1}::int as n`);
+  const [count] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pg_prepared_statements`,
+  );
+  assert.ok(
+    (count?.n ?? 0) <= 501,
+    `${count?.n} statements kept, at most 500 (and the count's own)`,
+  );
+  const [again] = await executeRows<{ n: number }>(
+    db,
+    sql`select ${7}::int as n, 'first' as which`,
+  );
+  assert.equal(again?.n, 7, "a dropped text is parsed again");
+});
+
+test("a schema change lets no kept statement answer in its old shape", async () => {
+  await db.execute(sql`create table kept_shape (id int primary key)`);
+  await db.execute(sql`insert into kept_shape values (${1})`);
+  const read = () =>
+    executeRows<Record<string, unknown>>(db, sql`select * from kept_shape where id = ${1}`);
+  assert.deepEqual(await read(), [{ id: 1 }]);
+  await db.execute(sql`alter table kept_shape add column note text default 'added'`);
+  assert.deepEqual(await read(), [{ id: 1, note: "added" }], "the new column shows");
+  await db.execute(sql`drop table kept_shape`);
+});
