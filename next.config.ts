@@ -31,6 +31,7 @@ const config: NextConfig = {
       "./node_modules/tsx/**",
       // The embedded database's thread, started from its file (lib/platform/db/pglite-worker-client.ts).
       "./lib/platform/db/pglite-worker-entry.mjs",
+      "./lib/platform/db/pglite-kept-statements.mjs",
     ],
   },
   turbopack: { root: import.meta.dirname },

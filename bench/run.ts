@@ -7,6 +7,7 @@ import { benchOutputScreening } from "./output-screening";
 import { benchPaid } from "./paid";
 import { benchPaidPathTrace } from "./paid-path-trace";
 import { benchPaidStatements } from "./paid-statements";
+import { benchPglitePlans } from "./pglite-plans";
 import { benchQueuePickup } from "./queue-pickup";
 import { benchRedTeam } from "./red-team";
 import { benchScreeningScripts } from "./screening-scripts";
@@ -26,6 +27,7 @@ const all: Record<string, () => Promise<void>> = {
   "audit-lanes": () => benchAuditLanes(),
   "screening-scripts": async () => benchScreeningScripts(),
   "output-screening": () => benchOutputScreening(Number(option("--runs") ?? 5)),
+  "pglite-plans": () => benchPglitePlans(Number(option("--runs") ?? 2_000)),
   // Starts servers and loads them for minutes: only when asked for by name.
   stall: () => benchFreeEndpointStall(Number(option("--streams") ?? 500)),
   sse: () => benchSseFanout(Number(option("--streams") ?? 1_000), Number(option("--jobs") ?? 10)),

@@ -45,7 +45,7 @@ export type JobFacts = {
 };
 
 // Every table the view shows, as columns of the one read of the job: a poll is one statement.
-const viewFacts = (activeJobsPerWallet: number) => ({
+export const jobViewFacts = (activeJobsPerWallet: number) => ({
   ...progressFacts(activeJobsPerWallet),
   refund: refundOfJob(jobs.id),
   payment: paymentOfJob(jobs.id),
@@ -55,7 +55,7 @@ const viewFacts = (activeJobsPerWallet: number) => ({
 // One prepared read per database handle and slot count (a process has one of each).
 const readers = new WeakMap<Db, Map<number, ReturnType<typeof prepareRead>>>();
 const prepareRead = (db: Db, activeJobsPerWallet: number) =>
-  prepareFindJobWith(db, viewFacts(activeJobsPerWallet));
+  prepareFindJobWith(db, jobViewFacts(activeJobsPerWallet));
 
 function readerFor(db: Db, activeJobsPerWallet: number) {
   const bySlots = readers.get(db) ?? new Map<number, ReturnType<typeof prepareRead>>();
