@@ -11,6 +11,7 @@ import {
 } from "@/lib/platform/db/migrations";
 import { connectNeon } from "@/lib/platform/db/open-neon";
 import { openPgliteWorker } from "@/lib/platform/db/pglite-worker-client";
+import { preparedByDefault } from "@/lib/platform/db/prepared-by-default";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -77,7 +78,7 @@ async function connectPostgres(databaseUrl: string): Promise<OpenedExternal> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(databaseUrl, { max: 10, onnotice: () => {} });
-  const db = drizzle(client);
+  const db = drizzle(preparedByDefault(client));
   return {
     db: db as unknown as Db,
     close: () => client.end({ timeout: 5 }),
