@@ -78,3 +78,22 @@ test("a kept statement whose table changed shape answers in the new shape", asyn
   await client.unsafe("alter table kept add column extra int default 7");
   assert.deepEqual(await read(), [{ id: 1, note: "one", extra: 7 }]);
 });
+
+test("a client opened with ?prepare=false (a pooler in transaction mode) prepares nothing", async () => {
+  const unprepared = postgres(`${database.url}?prepare=false`, { max: 1, onnotice: () => {} });
+  try {
+    const plain = drizzle(preparedByDefault(unprepared)) as unknown as Db;
+    const [row] = await executeRows<{ note: string }>(
+      plain,
+      sql`select note from kept where id >= ${2}`,
+    );
+    assert.equal(row?.note, "two");
+    const [count] = await executeRows<{ n: number }>(
+      plain,
+      sql`select count(*)::int as n from pg_prepared_statements`,
+    );
+    assert.equal(count?.n, 0, "nothing kept on that connection");
+  } finally {
+    await unprepared.end();
+  }
+});

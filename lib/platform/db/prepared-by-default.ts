@@ -11,7 +11,9 @@ import type { Sql } from "postgres";
  * values as parameters, so each connection keeps a few hundred at most, and postgres.js closes
  * connections after 30–60 minutes (`max_lifetime`), which bounds them anyway. A statement whose
  * plan a schema change invalidated is prepared again by postgres.js itself. Statements without
- * parameters run as postgres.js runs them (the simple protocol).
+ * parameters run as postgres.js runs them (the simple protocol). A client opened with
+ * `prepare: false` (`?prepare=false` in its URL, for a pooler in transaction mode that cannot keep
+ * prepared statements) prepares nothing: postgres.js's own option has the last word.
  *
  * Transactions and savepoints hand Drizzle a client of their own: those are wrapped the same way.
  */
