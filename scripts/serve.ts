@@ -55,8 +55,8 @@ async function main() {
     );
   }
   // tsx turns source maps on for the whole process. Left on, Node reads and keeps the map of
-  // every server chunk it loads, sources included: ~190 MB of heap that every full collection
-  // walks, a second of CPU each time an idle server shrinks its heap. The server code is not
+  // every server chunk it loads, sources included: ~90 MB of the ~360 MB heap every full
+  // collection walks when an idle server shrinks its heap (a second of CPU each time). The server code is not
   // minified (next.config.ts), so its stack frames read without them; --enable-source-maps
   // asks for them back.
   if (!dev && !process.execArgv.includes("--enable-source-maps"))

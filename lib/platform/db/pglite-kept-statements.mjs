@@ -62,11 +62,11 @@ export function keepStatements(db, parsersFor, max = 500) {
   }
 
   /**
-   * One statement on its kept plan: the messages PGlite's query() sends (bind with the values
+   * One statement on its kept plan, answered with `options` (row mode, parsers): the messages PGlite's query() sends (bind with the values
    * serialized by the parameters' types, describe the portal, execute, sync). Runs on whatever
    * holds the connection: the caller takes the locks.
    */
-  async function runKept(m) {
+  async function runKept(m, options) {
     const statement = await statementFor(m.sql);
     const values = m.params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -79,14 +79,11 @@ export function keepStatements(db, parsersFor, max = 500) {
       serialize.execute({}),
       serialize.sync(),
     );
-    return parse.parseResults(messages, db.parsers, {
-      rowMode: m.rowMode,
-      parsers: parsersFor(m.identityOids),
-    })[0];
+    return parse.parseResults(messages, db.parsers, options)[0];
   }
 
   /** A statement outside any transaction waits for open ones, as PGlite's query() does. */
-  const runAlone = (m) =>
+  const runAlone = (m, options) =>
     db._runExclusiveTransaction(() =>
       db._runExclusiveQuery(async () => {
         // Dropped statements are closed here, never inside a transaction that may have failed.
@@ -96,7 +93,7 @@ export function keepStatements(db, parsersFor, max = 500) {
             ...closing.map((name) => serialize.close({ type: "S", name })),
             serialize.sync(),
           );
-        const result = await runKept(m);
+        const result = await runKept(m, options);
         await db.syncToFs();
         return result;
       }),
@@ -104,19 +101,17 @@ export function keepStatements(db, parsersFor, max = 500) {
 
   return {
     run(handle, m, inTransaction) {
+      const options = { rowMode: m.rowMode, parsers: parsersFor(m.identityOids) };
       if (!PREPARABLE.test(m.sql)) {
         if (SCHEMA_CHANGE.test(m.sql)) {
           for (const statement of prepared.values()) unused.push(statement.name);
           prepared.clear();
         }
-        return handle.query(m.sql, m.params, {
-          rowMode: m.rowMode,
-          parsers: parsersFor(m.identityOids),
-        });
+        return handle.query(m.sql, m.params, options);
       }
-      if (!inTransaction) return runAlone(m);
+      if (!inTransaction) return runAlone(m, options);
       if (handle.closed) throw new Error("Transaction is closed");
-      return db._runExclusiveQuery(() => runKept(m));
+      return db._runExclusiveQuery(() => runKept(m, options));
     },
   };
 }
