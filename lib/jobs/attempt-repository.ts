@@ -3,7 +3,7 @@ import { appendAudit, auditedTransaction, checkMove, type Db, staleErrorOf } fro
 import { attempts } from "@/lib/jobs/schema";
 import type { ProviderError } from "@/lib/jobs/providers/types";
 import { ATTEMPT_TRANSITIONS, type AttemptStatus } from "@/lib/jobs/attempt-status";
-import { outboxJobChanged } from "@/lib/jobs/job-outbox";
+import { announceJobChange } from "@/lib/jobs/job-announcement";
 import { recordAttemptCount } from "@/lib/jobs/repository";
 
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -67,7 +67,7 @@ export async function startAttempt(
     if (!row) throw new Error("attempt insert returned nothing");
     await recordAttemptCount(tx, jobId, number);
     await appendAudit(tx, "attempt.started", jobId, { number, provider });
-    await outboxJobChanged(tx, jobId);
+    await announceJobChange(tx, jobId);
     return row;
   });
 }
@@ -82,7 +82,7 @@ export async function markAttemptRunning(db: Db, id: string, taskId: string): Pr
   return db.transaction(async (tx) => {
     try {
       const row = await moveAttempt(tx, id, "submitting", "running", { taskId });
-      await outboxJobChanged(tx, row.jobId);
+      await announceJobChange(tx, row.jobId);
       return true;
     } catch (error) {
       if (!(error instanceof StaleAttemptError)) throw error;
@@ -120,7 +120,7 @@ export async function endAttempt(
       status,
       ...(error ? { error } : {}),
     });
-    await outboxJobChanged(tx, attempt.jobId);
+    await announceJobChange(tx, attempt.jobId);
     return true;
   });
 }
@@ -135,7 +135,7 @@ export async function markAttemptStoring(db: Db, attempt: AttemptRow): Promise<v
       .update(attempts)
       .set({ storingAt: sql`coalesce(${attempts.storingAt}, now())` })
       .where(eq(attempts.id, attempt.id));
-    await outboxJobChanged(tx, attempt.jobId);
+    await announceJobChange(tx, attempt.jobId);
   });
 }
 

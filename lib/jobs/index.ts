@@ -7,6 +7,7 @@ export {
   type AdvanceDeps,
 } from "./advance";
 export { followUpOrphanTasks } from "./orphan-tasks";
+export { announceJobChange, closeAnnouncer, JOB_EVENTS_CHANNEL } from "./job-announcement";
 export { cancelJob, type CancelOutcome, type Canceller } from "./cancel-job";
 export {
   JOB_CHANGED_TOPIC,

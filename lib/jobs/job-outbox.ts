@@ -2,7 +2,10 @@ import { type Db, writeOutbox } from "@/lib/platform";
 import type { JobError } from "@/lib/jobs/schema";
 import type { JobStatus } from "@/lib/jobs/state-machine";
 
-/** The job (its status, attempts or progress) changed: its event streams look again. */
+/**
+ * The job changed: its event streams look again. Only rows written by earlier versions carry it;
+ * announcements now go out from the changing transaction itself (job-announcement.ts).
+ */
 export const JOB_CHANGED_TOPIC = "job.changed";
 /** The job reached a terminal status: its subscriber's webhook is queued. */
 export const JOB_FINISHED_TOPIC = "job.finished";
@@ -16,11 +19,6 @@ export type JobFinished = {
   /** When it finished, the event's timestamp. */
   at: string;
 };
-
-/** In the caller's transaction: the change is announced once it commits, never before. */
-export async function outboxJobChanged(tx: Db, jobId: string): Promise<void> {
-  await writeOutbox(tx, JOB_CHANGED_TOPIC, { jobId } satisfies JobChanged);
-}
 
 export async function outboxJobFinished(tx: Db, finished: JobFinished): Promise<void> {
   await writeOutbox(tx, JOB_FINISHED_TOPIC, finished);

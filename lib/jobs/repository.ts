@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { appendAudit, auditedTransaction, type Db, staleErrorOf } from "@/lib/platform";
 import { jobs } from "@/lib/jobs/schema";
-import { outboxJobChanged, outboxJobFinished } from "@/lib/jobs/job-outbox";
+import { announceJobChange } from "@/lib/jobs/job-announcement";
+import { outboxJobFinished } from "@/lib/jobs/job-outbox";
 import { ACTIVE_STATUSES, isTerminal, type JobStatus, transition } from "@/lib/jobs/state-machine";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -85,7 +86,7 @@ export async function changeStatus(
       to,
       ...(patch.error ? { error: patch.error } : {}),
     });
-    await outboxJobChanged(tx, id);
+    await announceJobChange(tx, id);
     if (isTerminal(row.status))
       await outboxJobFinished(tx, {
         jobId: row.id,

@@ -1,4 +1,3 @@
-export { announceJobChange } from "./job-events/announce";
 export { startJobEventHub } from "./job-events/hub";
 export { openJobStream } from "./job-events/job-stream";
 export { jobViewContext } from "./job-events/job-view-context";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { closeAnnouncer, announceJobChange } from "@/lib/notify/job-events/announce";
+import { closeAnnouncer, announceJobChange } from "@/lib/jobs/job-announcement";
 import { getEnv } from "@/lib/platform/env";
 import { JobEventHub, listenForJobEvents } from "@/lib/notify/job-events/hub";
 import { tempDb } from "../helpers/jobs";

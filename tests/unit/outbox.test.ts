@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after } from "node:test";
 import { openDb } from "@/lib/platform/db/client";
+import { listenChannel } from "@/lib/platform/db/listen-channel";
+import { JOB_EVENTS_CHANNEL } from "@/lib/jobs/job-announcement";
 import { queuedJob } from "../helpers/jobs";
 import { waitFor } from "../helpers/poll";
 
@@ -111,7 +113,7 @@ test("the dispatcher is woken by the commit, not by its sweep", async () => {
   }
 });
 
-test("a job's transition writes its effects as outbox rows in the same transaction", async () => {
+test("a job's transition writes its webhook as an outbox row in the same transaction, and announces itself without one", async () => {
   const { db } = await freshDb();
   const job = await queuedJob(db, "0x00000000000000000000000000000000000000aa");
   const before = (await db.select().from(outbox)).length;
@@ -127,5 +129,34 @@ test("a job's transition writes its effects as outbox rows in the same transacti
     .slice(before)
     .map((r) => r.topic)
     .sort();
-  assert.deepEqual(topics, ["job.changed", "job.finished"]);
+  assert.deepEqual(topics, ["job.finished"]);
+});
+
+test("a job's transition is announced on its channel when it commits, and never when it rolls back", async () => {
+  const { db } = await freshDb();
+  const job = await queuedJob(db, "0x00000000000000000000000000000000000000ab");
+  const heard: string[] = [];
+  const stop = await listenChannel(db, undefined, JOB_EVENTS_CHANNEL, {
+    onMessage: (id) => heard.push(id),
+    onReconnect: () => undefined,
+  });
+  try {
+    let inside = -1;
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
+        await new Promise((r) => setTimeout(r, 50));
+        inside = heard.length;
+        throw new Error("the caller's transaction fails after the move");
+      }),
+    );
+    assert.equal(inside, 0, "nothing is heard before the commit");
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(heard, [], "an undone move is never announced");
+    await changeStatus(db, job.id, "queued", "generating", { startedAt: new Date() });
+    await waitFor("the announcement", async () => heard.length > 0, 5_000);
+    assert.deepEqual(heard, [job.id]);
+  } finally {
+    await stop?.();
+  }
 });

@@ -1,6 +1,7 @@
-import { type Chain, createPublicClient, defineChain, http } from "viem";
+import { type Chain, createPublicClient, defineChain } from "viem";
 import { base, baseSepolia } from "viem/chains";
 import type { Env, NetworkConfig } from "@/lib/platform";
+import { rpcTransport } from "@/lib/money/payments/rpc-transport";
 
 /** A local EVM node (anvil's chain id unless told), as the devnet and self-hosted test chains run it. */
 export function localChain(rpcUrl: string, id = 31337): Chain {
@@ -26,7 +27,7 @@ export function chainOf(env: Env): Chain {
 }
 
 export function publicClientFor(n: Pick<NetworkConfig, "chainId" | "rpcUrl">) {
-  return createPublicClient({ chain: chainFor(n), transport: http(n.rpcUrl) });
+  return createPublicClient({ chain: chainFor(n), transport: rpcTransport(n.rpcUrl) });
 }
 
 export function publicClientOf(env: Env) {

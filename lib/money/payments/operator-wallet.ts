@@ -1,11 +1,6 @@
-import {
-  type Chain,
-  createWalletClient,
-  http,
-  publicActions,
-  type TransactionSerializable,
-} from "viem";
+import { type Chain, createWalletClient, publicActions, type TransactionSerializable } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { rpcTransport } from "@/lib/money/payments/rpc-transport";
 
 /**
  * A wallet the service sends transactions from (the devnet facilitator, refunds). Whatever picks
@@ -13,7 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
  */
 export function createOperatorWallet(rpcUrl: string, privateKey: `0x${string}`, chain: Chain) {
   const account = privateKeyToAccount(privateKey);
-  const client = createWalletClient({ account, chain, transport: http(rpcUrl) }).extend(
+  const client = createWalletClient({ account, chain, transport: rpcTransport(rpcUrl) }).extend(
     publicActions,
   );
   let tail: Promise<unknown> = Promise.resolve();

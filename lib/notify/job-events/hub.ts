@@ -1,5 +1,5 @@
 import { type Db, type Env, listenChannel } from "@/lib/platform";
-import { JOB_EVENTS_CHANNEL } from "@/lib/notify/job-events/announce";
+import { JOB_EVENTS_CHANNEL } from "@/lib/jobs";
 
 type Wake = () => void;
 

@@ -1,5 +1,6 @@
-import { announceJobChange, webhookOnJobFinished, webhookOnRefundConfirmed } from "@/lib/notify";
+import { webhookOnJobFinished, webhookOnRefundConfirmed } from "@/lib/notify";
 import {
+  announceJobChange,
   JOB_CHANGED_TOPIC,
   JOB_FINISHED_TOPIC,
   type JobChanged,
@@ -11,6 +12,7 @@ import { REFUND_CONFIRMED_TOPIC, type RefundConfirmed } from "@/lib/money";
 /** What each outbox topic does: the one place that knows both the writers and the effects. */
 export function outboxHandlers(): OutboxHandlers {
   return {
+    // Rows written by earlier versions, which announced through the outbox.
     [JOB_CHANGED_TOPIC]: (tx, p) => announceJobChange(tx, (p as JobChanged).jobId),
     [JOB_FINISHED_TOPIC]: (tx, p) => webhookOnJobFinished(tx, p as JobFinished),
     [REFUND_CONFIRMED_TOPIC]: (tx, p) => {

@@ -28,10 +28,11 @@ function redisPublisher(): Redis | null {
 }
 
 /**
- * Tells every process watching the job that it changed. Inside the caller's transaction NOTIFY is
- * delivered on commit, so a listener never reads ahead of the change; a Redis message may arrive
- * before the commit, which the watchers cover by looking again shortly after an empty read.
- * A lost announcement only delays a stream until its next heartbeat look.
+ * Tells every process watching the job that it changed, from the transaction that changed it.
+ * NOTIFY is delivered on commit, and only if it commits, so a listener never reads ahead of the
+ * change; a Redis message may arrive before the commit (or for a change rolled back), which the
+ * watchers cover by looking again shortly after an empty read. A lost announcement only delays a
+ * stream until its next heartbeat look: announcements are hints, and need no outbox row.
  */
 export async function announceJobChange(db: Db, jobId: string): Promise<void> {
   await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${jobId})`);
