@@ -95,7 +95,7 @@ async function checkoutProduct(
       const replay = payer ? await replayIdempotent(db, payerScopedKey(payer, key), hash) : null;
       if (replay) return replay;
     }
-    if ((await activeJobs(db, signature !== null)) >= env.limits.queueCapacity) return atCapacity();
+    if ((await activeJobs(db)) >= env.limits.queueCapacity) return atCapacity();
 
     const amount = quote(product, spec);
     const server = await deps.resourceServer();

@@ -33,6 +33,7 @@ export { providersFromEnv } from "./providers/registry";
 export type { VideoProvider } from "./providers/types";
 export {
   changeStatus,
+  StaleJobError,
   countActiveJobs,
   findJob,
   prepareFindJobWith,

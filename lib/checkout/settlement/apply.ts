@@ -1,7 +1,7 @@
 import type { SettleResponse } from "@x402/core/types";
 import { appendAudit, auditedTransaction, type Db } from "@/lib/platform";
 import { completeJobKeys, releaseJobKeys } from "@/lib/checkout/idempotency/key-repository";
-import { changeStatus, getJob } from "@/lib/jobs";
+import { changeStatus, type JobStatus, StaleJobError } from "@/lib/jobs";
 import { getPaymentForJob, updatePayment } from "@/lib/money";
 import { type SettledAnswer, settledAnswer } from "@/lib/checkout/settlement/settled-answer";
 
@@ -39,23 +39,23 @@ export async function applySettlement(
   const now = new Date();
   const by = via ? { via } : {};
   return auditedTransaction(db, jobId, async (tx) => {
-    const pending = async () => (await getJob(tx, jobId))?.status === "pending_settlement";
-    const was = (await getPaymentForJob(tx, jobId))?.status;
-    if (!was) throw new Error(`job ${jobId} has no payment`);
+    const before = await getPaymentForJob(tx, jobId);
+    if (!before) throw new Error(`job ${jobId} has no payment`);
+    const was = before.status;
     if (settlement.kind === "settled") {
       const { transaction } = settlement;
       // Settled already (the other learner was first): the first record of the money stands.
+      let payment = before;
       if (was !== "settled") {
-        await updatePayment(tx, paymentId, was, { status: "settled", transaction, settledAt: now });
+        payment = await updatePayment(tx, paymentId, was, {
+          status: "settled",
+          transaction,
+          settledAt: now,
+        });
         await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
       }
-      if (!(await pending())) return { queued: null };
-      const queued = await changeStatus(tx, jobId, "pending_settlement", "queued", {
-        queuedAt: now,
-        runAfter: now,
-      });
-      const payment = await getPaymentForJob(tx, jobId);
-      if (!payment) throw new Error(`job ${jobId} has no payment`);
+      const queued = await leavePending(tx, jobId, "queued", { queuedAt: now, runAfter: now });
+      if (!queued) return { queued: null };
       const answer = await settledAnswer(tx, payment, {
         settlement: settleResponse,
         receiptBaseUrl,
@@ -79,17 +79,34 @@ export async function applySettlement(
       await updatePayment(tx, paymentId, was, { status: "failed", failureReason: reason });
       await appendAudit(tx, "payment.failed", jobId, { reason, ...by });
     }
-    if (await pending()) {
-      await changeStatus(tx, jobId, "pending_settlement", "cancelled", {
-        finishedAt: now,
-        error: {
-          code: "settlement_failed",
-          message: "The payment could not be settled; nothing was charged.",
-          retryable: true,
-        },
-      });
-    }
+    await leavePending(tx, jobId, "cancelled", {
+      finishedAt: now,
+      error: {
+        code: "settlement_failed",
+        message: "The payment could not be settled; nothing was charged.",
+        retryable: true,
+      },
+    });
     await releaseJobKeys(tx, jobId);
     return { queued: null };
   });
+}
+
+/**
+ * Moves the job out of pending_settlement, or returns null when it has left it already (the
+ * other learner moved it, or an operator cancelled it): the move's compare-and-set decides, with
+ * no read before it.
+ */
+async function leavePending(
+  tx: Db,
+  jobId: string,
+  to: JobStatus,
+  patch: Parameters<typeof changeStatus>[4],
+) {
+  try {
+    return await changeStatus(tx, jobId, "pending_settlement", to, patch);
+  } catch (error) {
+    if (error instanceof StaleJobError) return null;
+    throw error;
+  }
 }

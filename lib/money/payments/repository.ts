@@ -69,14 +69,15 @@ export async function updatePayment(
     failureReason?: string | null;
     settledAt?: Date | null;
   },
-): Promise<void> {
+): Promise<PaymentRow> {
   checkMove("payment", PAYMENT_TRANSITIONS, from, patch.status);
-  const rows = await db
+  const [row] = await db
     .update(payments)
     .set(patch)
     .where(and(eq(payments.id, id), eq(payments.status, from)))
-    .returning({ id: payments.id });
-  if (rows.length === 0) throw new StalePaymentError(id, from);
+    .returning();
+  if (!row) throw new StalePaymentError(id, from);
+  return row;
 }
 
 /** The job's payment as a column of a read of the job (lib/jobs prepareFindJobWith); null for none. */
