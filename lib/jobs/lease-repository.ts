@@ -4,7 +4,9 @@ import { jobs } from "@/lib/jobs/schema";
 
 /**
  * Leases make sure two runner processes never work on the same job at once: a job is claimed
- * with FOR UPDATE SKIP LOCKED and held by a lease that its worker keeps renewing.
+ * with FOR UPDATE SKIP LOCKED and held by a lease that its worker keeps renewing. The claim is one
+ * statement (its own transaction): the due rows another runner holds are skipped, the rest are
+ * leased and returned, and a scan that finds nothing costs one round trip.
  */
 export async function claimDueJobs(
   db: Db,
@@ -14,29 +16,25 @@ export async function claimDueJobs(
 ): Promise<string[]> {
   if (limit <= 0) return [];
   const now = new Date();
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          lte(jobs.runAfter, now),
-          inArray(jobs.status, ["queued", "generating"]),
-          or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now)),
-        ),
-      )
-      .orderBy(jobs.runAfter)
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    const ids = due.map((d) => d.id);
-    if (ids.length) {
-      await tx
-        .update(jobs)
-        .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) })
-        .where(inArray(jobs.id, ids));
-    }
-    return ids;
-  });
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        lte(jobs.runAfter, now),
+        inArray(jobs.status, ["queued", "generating"]),
+        or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now)),
+      ),
+    )
+    .orderBy(jobs.runAfter)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(jobs)
+    .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(inArray(jobs.id, due))
+    .returning({ id: jobs.id });
+  return claimed.map((row) => row.id);
 }
 
 export async function renewLease(
