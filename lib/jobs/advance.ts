@@ -321,12 +321,8 @@ function auditOf(attempt: AttemptRow, screened: VideoScreening): Record<string, 
 
 async function submitNext(deps: AdvanceDeps, job: JobRow): Promise<AdvanceResult> {
   const history = await listAttempts(deps.db, job.id);
-  const choice = chooseProvider(
-    deps.providers,
-    history,
-    await providerHealthRows(deps.db),
-    deps.maxAttempts,
-  );
+  const health = await providerHealthRows(deps.db);
+  const choice = chooseProvider(deps.providers, history, health, deps.maxAttempts);
   if (choice.kind === "give-up")
     return failJob(deps, job, history.at(-1)?.error ?? null, history.length);
   if (choice.kind === "wait") return { status: job.status, next: choice.until };
@@ -339,7 +335,9 @@ async function submitNext(deps: AdvanceDeps, job: JobRow): Promise<AdvanceResult
       // not render too; one the upstream will not drop is left to the upkeep.
       if ((await provider.cancel(taskId)) === "running") await markOrphaned(deps.db, attempt.id);
     }
-    await markProviderUp(deps.db, provider.name);
+    // Only a provider marked down needs the write; one marked since the read stays down for its window.
+    if (health.some((h) => h.provider === provider.name && h.downUntil))
+      await markProviderUp(deps.db, provider.name);
     return { status: job.status, next: new Date(Date.now() + deps.pollIntervalMs) };
   } catch (error) {
     const detail: ProviderError =

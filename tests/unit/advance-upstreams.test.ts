@@ -10,6 +10,7 @@ import { createFalProvider } from "@/lib/jobs/providers/fal-provider";
 import type { VideoProvider } from "@/lib/jobs/providers/types";
 import { changeStatus } from "@/lib/jobs/repository";
 import { providerHealth } from "@/lib/jobs/schema";
+import { markProviderDown } from "@/lib/jobs/provider-health-repository";
 import { createLocalStore } from "@/lib/media/storage/local-store";
 import { type ArkFake, startArkFake } from "../fakes/ark-fake";
 import { type FalFake, startFalFake } from "../fakes/fal-fake";
@@ -164,4 +165,16 @@ test("an Ark submit whose answer was lost is found in Ark's task list, never sub
   assert.equal(arkFake.tasks.size, before + 1, "one Ark task for the one attempt");
   assert.deepEqual(await attemptsOf(job.id), [["ark", "succeeded", null]]);
   assert.equal(falFake.queue.size, falBefore);
+});
+
+test("a provider marked down whose window has passed is marked up by the task it takes", async () => {
+  const long = 24 * 3_600_000;
+  await markProviderDown(db, "ark", "upstream_account: expired key", new Date(Date.now() - long));
+  const job = await generatingJob();
+  assert.equal((await run(depsWith(), job.id)).status, "succeeded");
+  assert.deepEqual(await attemptsOf(job.id), [["ark", "succeeded", null]]);
+  const [health] = await db.select().from(providerHealth);
+  assert.equal(health?.provider, "ark");
+  assert.equal(health?.downUntil, null, "the window's mark is cleared");
+  assert.equal(health?.downReason, null);
 });
