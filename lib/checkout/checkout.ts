@@ -7,7 +7,7 @@ import { payerScopedKey, signedPayer } from "@/lib/checkout/idempotency/payer-sc
 import { paymentIdentifierDeclaration } from "@/lib/checkout/idempotency/payment-identifier";
 import { discoveryExtension, resourceInfo } from "@/lib/checkout/discovery";
 import { buildRequirements, paymentRequired, signedOffers } from "@/lib/money";
-import { activeJobs } from "@/lib/checkout/active-jobs";
+import { activeJobs, forgetActiveJobs } from "@/lib/checkout/active-jobs";
 import { cachedChallenge } from "@/lib/checkout/challenge-cache";
 import { type CheckoutOutcome, withFacts } from "@/lib/checkout/outcome";
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
@@ -115,22 +115,26 @@ async function checkoutProduct(
       return { kind: "challenge", required };
     }
     const requirements = await buildRequirements(server, env, amount);
-    return payAndCreateJob({
-      db,
-      wake: deps.wake,
-      env,
-      server,
-      product,
-      spec,
-      amount,
-      requirements,
-      resource,
-      baseUrl,
-      signature,
-      idempotencyKey: key,
-      requestHash: hash,
-      webhookUrl: callback.url,
-    });
+    try {
+      return await payAndCreateJob({
+        db,
+        wake: deps.wake,
+        env,
+        server,
+        product,
+        spec,
+        amount,
+        requirements,
+        resource,
+        baseUrl,
+        signature,
+        idempotencyKey: key,
+        requestHash: hash,
+        webhookUrl: callback.url,
+      });
+    } finally {
+      forgetActiveJobs(db);
+    }
   };
   return withFacts(await priced(), facts);
 }

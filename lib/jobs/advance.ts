@@ -96,8 +96,9 @@ const WALLET_WAIT_MS = 500;
 
 /** One idempotent step of a job, decided from the database alone; safe to repeat after a crash. */
 export async function advance(deps: AdvanceDeps, jobId: string): Promise<AdvanceResult> {
-  const job = await getJob(deps.db, jobId);
-  if (!job) throw new Error(`no job ${jobId}`);
+  const read = await getJob(deps.db, jobId);
+  if (!read) throw new Error(`no job ${jobId}`);
+  let job = read;
   const later = (ms: number): AdvanceResult => ({
     status: job.status,
     next: new Date(Date.now() + ms),
@@ -105,9 +106,11 @@ export async function advance(deps: AdvanceDeps, jobId: string): Promise<Advance
   if (isTerminal(job.status) || job.status === "pending_settlement")
     return { status: job.status, next: null };
   if (job.status === "queued") {
-    return (await startIfWalletHasRoom(deps.db, job, deps.activeJobsPerWallet))
-      ? { status: "generating", next: new Date() }
-      : later(WALLET_WAIT_MS);
+    const started = await startIfWalletHasRoom(deps.db, job, deps.activeJobsPerWallet);
+    if (!started) return later(WALLET_WAIT_MS);
+    // Its first attempt goes out in this same call, decided from what was just committed: no
+    // lease released, scan and read of the job in between.
+    job = started;
   }
 
   const attempt = await latestAttempt(deps.db, job.id);

@@ -125,13 +125,16 @@ export async function countGeneratingOfPayer(db: Db, payer: string): Promise<num
 }
 
 /** queued → generating, unless the payer already has `limit` jobs generating. */
-export async function startIfWalletHasRoom(db: Db, job: JobRow, limit: number): Promise<boolean> {
+export async function startIfWalletHasRoom(
+  db: Db,
+  job: JobRow,
+  limit: number,
+): Promise<JobRow | null> {
   return auditedTransaction(db, job.id, async (tx) => {
     // One wallet's starts are serialised so two runners cannot both take the last slot.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
-    if ((await countGeneratingOfPayer(tx, job.payer)) >= limit) return false;
-    await changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
-    return true;
+    if ((await countGeneratingOfPayer(tx, job.payer)) >= limit) return null;
+    return changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
   });
 }
 

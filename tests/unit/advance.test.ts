@@ -185,8 +185,13 @@ test("a queued job starts when its wallet has room, and waits while the wallet i
 
   const started = await advance(deps, first.id);
   assert.equal(started.status, "generating");
-  assert.ok(soon(started.next, 0), "a started job is stepped again at once");
   assert.ok((await getJob(db, first.id))?.startedAt, "the start is recorded");
+  assert.deepEqual(
+    (await attemptsOf(first.id)).map((a) => a.slice(0, 3)),
+    [[1, "local", "running"]],
+    "its first attempt goes out in the same step",
+  );
+  assert.ok(started.next && started.next.getTime() > Date.now(), "then it is polled later");
 
   const waiting = await advance(deps, second.id);
   assert.equal(waiting.status, "queued");
