@@ -113,4 +113,21 @@ describe("security headers on the built server", () => {
     for (const path of ["/status", "/llms.txt", "/openapi.json"])
       assertHardened(await fetch(`${server.url}${path}`), path);
   });
+
+  test("API answers reach a gzip-accepting client as sent; pages are still compressed", async () => {
+    const gzip = { "accept-encoding": "gzip, deflate, br" };
+    // A quote is well over the compressor's 1 KiB threshold, so only no-transform keeps it plain.
+    const quote = await post(
+      `${server.url}/generate/alpha/5s-720p`,
+      { prompt: "dunes at dawn" },
+      gzip,
+    );
+    assert.equal(quote.status, 402);
+    assert.ok((await quote.text()).length > 1024, "the 402 body is larger than the threshold");
+    assert.equal(quote.headers.get("content-encoding"), null, "402");
+    assert.match(quote.headers.get("cache-control") ?? "", /\bno-transform\b/);
+    const page = await fetch(`${server.url}/studio`, { headers: { ...HTML, ...gzip } });
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get("content-encoding"), "gzip", "the studio page");
+  });
 });

@@ -73,13 +73,13 @@ describe("GET /jobs/{id} for pollers", () => {
     assert.equal(first.status, 200);
     const etag = first.headers.get("etag");
     assert.ok(etag);
-    assert.equal(first.headers.get("cache-control"), "private, no-cache");
+    assert.equal(first.headers.get("cache-control"), "private, no-cache, no-transform");
     assert.equal(etag, entityTag(await first.text()));
 
     const again = await poll(job.id, etag);
     assert.equal(again.status, 304);
     assert.equal(again.headers.get("etag"), etag);
-    assert.equal(again.headers.get("cache-control"), "private, no-cache");
+    assert.equal(again.headers.get("cache-control"), "private, no-cache, no-transform");
     assert.equal(await again.text(), "");
 
     assert.equal((await poll(job.id, `"stale", ${etag}`)).status, 304, "in a list");
@@ -111,7 +111,7 @@ describe("GET /jobs/{id} for pollers", () => {
     assert.equal(done.status, 200);
     assert.equal(((await done.json()) as { status: string }).status, "failed");
     assert.notEqual(done.headers.get("etag"), queuedTag);
-    assert.equal(done.headers.get("cache-control"), "private, max-age=5");
+    assert.equal(done.headers.get("cache-control"), "private, max-age=5, no-transform");
   });
 
   test("a 304 never keeps a poller on an expired video link", async () => {
@@ -142,7 +142,7 @@ describe("GET /jobs/{id} for pollers", () => {
       .set({ videoExpiresAt: new Date(Date.now() + 2_500) })
       .where(eq(jobs.id, job.id));
     const caching = (await poll(job.id)).headers.get("cache-control") ?? "";
-    assert.match(caching, /^private, (max-age=[0-2]|no-cache)$/);
+    assert.match(caching, /^private, (max-age=[0-2]|no-cache), no-transform$/);
   });
 
   test("an unknown job is a 404, whatever the client holds", async () => {

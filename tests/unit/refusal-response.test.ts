@@ -14,7 +14,7 @@ test("a refusal is answered as problem+json: the standard members, then the doma
   const res = refusalResponse(r, { instance: "/uploads" });
   assert.equal(res.status, 403);
   assert.equal(res.headers.get("content-type"), "application/problem+json");
-  assert.equal(res.headers.get("cache-control"), "no-store");
+  assert.equal(res.headers.get("cache-control"), "no-store, no-transform");
   assert.equal(res.headers.get("retry-after"), null);
   assert.equal(
     await res.text(),

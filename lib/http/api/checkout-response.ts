@@ -1,6 +1,6 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import { json } from "@/lib/http/api/json";
+import { json, NO_STORE } from "@/lib/http/api/json";
 import { publicBaseUrl } from "@/lib/http/api/base-url";
 import { readCheckoutInput } from "@/lib/http/api/checkout-request";
 import { clientIdentity } from "@/lib/http/api/client-identity";
@@ -60,7 +60,7 @@ function challengeResponse(required: PaymentRequired, settlement?: SettleRespons
   const headers = new Headers({
     "PAYMENT-REQUIRED": header,
     "content-type": "application/json",
-    "cache-control": "no-store",
+    "cache-control": NO_STORE,
     ...paymentResponseHeader(settlement),
   });
   return new Response(body, { status: 402, headers });

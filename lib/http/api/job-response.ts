@@ -34,11 +34,12 @@ const notFound = (id: string) =>
  * it a few seconds, never past the moment its video link expires.
  */
 function jobCaching(job: JobView, now = Date.now()): string {
-  if (!isTerminal(job.status)) return "private, no-cache";
+  // no-transform as on every API answer (lib/http/api/json.ts): a poll is read by a program.
+  if (!isTerminal(job.status)) return "private, no-cache, no-transform";
   const linkLeft =
     job.video_url && job.video_expires_at
       ? Math.floor((Date.parse(job.video_expires_at) - now) / 1000)
       : Number.POSITIVE_INFINITY;
   const fresh = Math.min(5, linkLeft);
-  return fresh > 0 ? `private, max-age=${fresh}` : "private, no-cache";
+  return fresh > 0 ? `private, max-age=${fresh}, no-transform` : "private, no-cache, no-transform";
 }

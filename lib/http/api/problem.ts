@@ -9,6 +9,7 @@ import {
   type Refusal,
   type RefusalDetails,
 } from "@/lib/platform/edge";
+import { NO_STORE } from "@/lib/http/api/json";
 
 export { PROBLEM_CATALOG, type ProblemCode };
 
@@ -43,7 +44,7 @@ export function refusalParts(r: Refusal, ctx: AnswerContext = {}) {
     ...CODE_HEADERS[r.code],
     ...(r.retryAfter !== undefined ? { "retry-after": String(r.retryAfter) } : {}),
     "content-type": "application/problem+json",
-    "cache-control": "no-store",
+    "cache-control": NO_STORE,
   };
   return { status, headers, body: JSON.stringify(body) };
 }

@@ -1,4 +1,5 @@
 import { clientIdentity } from "@/lib/http/api/client-identity";
+import { NO_STORE } from "@/lib/http/api/json";
 import { acceptUpload, uploadBodyLimit } from "@/lib/media";
 import { readBodyLimited } from "@/lib/catalog";
 import { services } from "@/lib/server";
@@ -14,5 +15,5 @@ export async function uploadResponse(request: Request): Promise<Response> {
     contentType,
     body: await readBodyLimited(request, uploadBodyLimit(contentType)),
   }));
-  return Response.json(body, { status: 201, headers: { "cache-control": "no-store" } });
+  return Response.json(body, { status: 201, headers: { "cache-control": NO_STORE } });
 }

@@ -1,6 +1,6 @@
 import { problem } from "@/lib/http/api/problem";
 import { services } from "@/lib/server";
-import { json } from "@/lib/http/api/json";
+import { json, NO_STORE } from "@/lib/http/api/json";
 import { jobView } from "@/lib/notify";
 import { decodeCursor, jobsOfPayer } from "@/lib/jobs";
 import { walletProofResponse } from "@/lib/http/api/wallet-proof-response";
@@ -30,5 +30,5 @@ export async function walletJobsResponse(request: Request): Promise<Response> {
   const ctx = services().jobViewContext();
   // The same view GET /jobs/{id} answers with: a row always gives one.
   const views = await Promise.all(page.jobs.map((job) => jobView(db, job, ctx)));
-  return json({ jobs: views, next_cursor: page.next }, 200, { "cache-control": "no-store" });
+  return json({ jobs: views, next_cursor: page.next }, 200, { "cache-control": NO_STORE });
 }
