@@ -267,6 +267,7 @@ async function verifyAndCreate(
   const { queued, answer } = await applySettlement(db, {
     jobId,
     paymentId,
+    keys: req.idempotencyKey !== null || paymentIdentifier !== null,
     settlement:
       outcome.kind === "settled"
         ? { kind: "settled", transaction: outcome.response.transaction }

@@ -94,24 +94,24 @@ export type AdvanceResult = { status: JobStatus; next: Date | null };
 
 const WALLET_WAIT_MS = 500;
 
-/** One idempotent step of a job, decided from the database alone; safe to repeat after a crash. */
-export async function advance(deps: AdvanceDeps, jobId: string): Promise<AdvanceResult> {
-  const read = await getJob(deps.db, jobId);
-  if (!read) throw new Error(`no job ${jobId}`);
-  let job = read;
+/**
+ * One idempotent step of a job, decided from the database alone; safe to repeat after a crash.
+ * `claimed` is the job's row as the caller's lease claim returned it, current under that lease.
+ */
+export async function advance(
+  deps: AdvanceDeps,
+  jobId: string,
+  claimed?: JobRow,
+): Promise<AdvanceResult> {
+  const job = claimed ?? (await getJob(deps.db, jobId));
+  if (!job) throw new Error(`no job ${jobId}`);
   const later = (ms: number): AdvanceResult => ({
     status: job.status,
     next: new Date(Date.now() + ms),
   });
   if (isTerminal(job.status) || job.status === "pending_settlement")
     return { status: job.status, next: null };
-  if (job.status === "queued") {
-    const started = await startIfWalletHasRoom(deps.db, job, deps.activeJobsPerWallet);
-    if (!started) return later(WALLET_WAIT_MS);
-    // Its first attempt goes out in this same call, decided from what was just committed: no
-    // lease released, scan and read of the job in between.
-    job = started;
-  }
+  if (job.status === "queued") return startAndSubmit(deps, job);
 
   const attempt = await latestAttempt(deps.db, job.id);
   if (!attempt || attempt.status === "failed") return submitNext(deps, job);
@@ -322,6 +322,28 @@ function auditOf(attempt: AttemptRow, screened: VideoScreening): Record<string, 
   return { ...base, frames: screened.frames };
 }
 
+/**
+ * A queued job starts when its wallet has room, and its first attempt is written in the same
+ * transaction and sent in this same call. A queued job has no attempts yet (they are made only
+ * while it generates), so its first upstream is chosen from the providers' health alone.
+ */
+async function startAndSubmit(deps: AdvanceDeps, job: JobRow): Promise<AdvanceResult> {
+  const begun = await auditedTransaction(deps.db, job.id, async (tx) => {
+    const started = await startIfWalletHasRoom(tx, job, deps.activeJobsPerWallet);
+    if (!started) return null;
+    const health = await providerHealthRows(tx);
+    const choice = chooseProvider(deps.providers, [], health, deps.maxAttempts);
+    // No upstream to send it to now: it waits, or fails, as any generating job would.
+    if (choice.kind !== "submit") return { started, first: null };
+    const attempt = await startAttempt(tx, job.id, 1, choice.provider.name);
+    return { started, first: { attempt, provider: choice.provider, health } };
+  });
+  if (!begun) return { status: job.status, next: new Date(Date.now() + WALLET_WAIT_MS) };
+  const { started, first } = begun;
+  if (!first) return submitNext(deps, started);
+  return submitAttempt(deps, started, first.attempt, first.provider, first.health);
+}
+
 async function submitNext(deps: AdvanceDeps, job: JobRow): Promise<AdvanceResult> {
   const history = await listAttempts(deps.db, job.id);
   const health = await providerHealthRows(deps.db);
@@ -331,6 +353,17 @@ async function submitNext(deps: AdvanceDeps, job: JobRow): Promise<AdvanceResult
   if (choice.kind === "wait") return { status: job.status, next: choice.until };
   const provider = choice.provider;
   const attempt = await startAttempt(deps.db, job.id, history.length + 1, provider.name);
+  return submitAttempt(deps, job, attempt, provider, health);
+}
+
+/** Sends a recorded attempt to its upstream and records the task, or what the upstream answered. */
+async function submitAttempt(
+  deps: AdvanceDeps,
+  job: JobRow,
+  attempt: AttemptRow,
+  provider: VideoProvider,
+  health: Awaited<ReturnType<typeof providerHealthRows>>,
+): Promise<AdvanceResult> {
   try {
     const { taskId } = await provider.submit(job.spec, attemptContext(deps, job, attempt));
     if (!(await markAttemptRunning(deps.db, attempt.id, taskId))) {

@@ -1,19 +1,21 @@
 import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "@/lib/platform";
 import { jobs } from "@/lib/jobs/schema";
+import type { JobRow } from "@/lib/jobs/repository";
 
 /**
  * Leases make sure two runner processes never work on the same job at once: a job is claimed
  * with FOR UPDATE SKIP LOCKED and held by a lease that its worker keeps renewing. The claim is one
  * statement (its own transaction): the due rows another runner holds are skipped, the rest are
- * leased and returned, and a scan that finds nothing costs one round trip.
+ * leased and returned whole (the step that follows needs no read of its own), and a scan that finds
+ * nothing costs one round trip.
  */
 export async function claimDueJobs(
   db: Db,
   owner: string,
   limit: number,
   leaseMs: number,
-): Promise<string[]> {
+): Promise<JobRow[]> {
   if (limit <= 0) return [];
   const now = new Date();
   const due = db
@@ -29,12 +31,11 @@ export async function claimDueJobs(
     .orderBy(jobs.runAfter)
     .limit(limit)
     .for("update", { skipLocked: true });
-  const claimed = await db
+  return db
     .update(jobs)
     .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) })
     .where(inArray(jobs.id, due))
-    .returning({ id: jobs.id });
-  return claimed.map((row) => row.id);
+    .returning();
 }
 
 export async function renewLease(

@@ -35,18 +35,21 @@ const databases: [string, () => Promise<Db>][] = [
 ];
 const payer = payerSequence(0xc1a1);
 
+const claimIds = async (...args: Parameters<typeof claimDueJobs>) =>
+  (await claimDueJobs(...args)).map((job) => job.id);
+
 for (const [name, open] of databases) {
   test(`${name}: runners claiming at once share the due jobs out, each job to one of them`, async () => {
     const db = await open();
     const made = await Promise.all(Array.from({ length: 30 }, () => queuedJob(db, payer())));
     const claims = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => claimDueJobs(db, `runner-${i}`, 8, 60_000)),
+      Array.from({ length: 6 }, (_, i) => claimIds(db, `runner-${i}`, 8, 60_000)),
     );
     const all = claims.flat();
     assert.equal(new Set(all).size, all.length, "no job leased twice");
     for (const claim of claims) assert.ok(claim.length <= 8, "each takes at most its limit");
     // Whatever the first scans skipped (rows locked by a concurrent claim) the next scans take.
-    const rest = await claimDueJobs(db, "runner-late", 100, 60_000);
+    const rest = await claimIds(db, "runner-late", 100, 60_000);
     assert.deepEqual(
       [...all, ...rest].sort(),
       made.map((j) => j.id).sort(),
@@ -79,21 +82,26 @@ for (const [name, open] of databases) {
       .update(jobs)
       .set({ runAfter: new Date(Date.now() + 3_600_000) })
       .where(eq(jobs.id, c.id));
-    assert.deepEqual(await claimDueJobs(db, "one", 1, 200), [b.id], "the longest due first");
-    assert.deepEqual(await claimDueJobs(db, "two", 5, 60_000), [a.id], "a leased job is skipped");
-    assert.deepEqual(await claimDueJobs(db, "three", 5, 60_000), [], "nothing else is due");
+    assert.deepEqual(await claimIds(db, "one", 1, 200), [b.id], "the longest due first");
+    assert.deepEqual(await claimIds(db, "two", 5, 60_000), [a.id], "a leased job is skipped");
+    assert.deepEqual(await claimIds(db, "three", 5, 60_000), [], "nothing else is due");
     await new Promise((r) => setTimeout(r, 250));
     assert.deepEqual(
-      await claimDueJobs(db, "three", 5, 60_000),
+      await claimIds(db, "three", 5, 60_000),
       [b.id],
       "a lapsed lease is taken over",
     );
     await releaseLease(db, a.id, "two", new Date(Date.now() - 1));
-    assert.deepEqual(
-      await claimDueJobs(db, "four", 5, 60_000),
-      [a.id],
-      "a released job is due again",
-    );
-    assert.deepEqual(await claimDueJobs(db, "four", 0, 60_000), [], "a limit of 0 claims nothing");
+    assert.deepEqual(await claimIds(db, "four", 5, 60_000), [a.id], "a released job is due again");
+    assert.deepEqual(await claimIds(db, "four", 0, 60_000), [], "a limit of 0 claims nothing");
+  });
+
+  test(`${name}: a claim returns each job whole, as the claim left it`, async () => {
+    const db = await open();
+    const job = await queuedJob(db, payer());
+    const [claimed] = await claimDueJobs(db, "whole", 5, 60_000);
+    const [stored] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    assert.equal(claimed?.leaseOwner, "whole");
+    assert.deepEqual(claimed, stored, "the row the step starts from is the stored one");
   });
 }

@@ -21,6 +21,11 @@ export type ApplySettlement = {
   receiptBaseUrl?: string;
   /** Who learnt the outcome, for the audit record (absent for the paid request itself). */
   via?: "reconciler";
+  /**
+   * False when the paid request carried neither an Idempotency-Key nor a payment-identifier, so
+   * the job has no key to complete; a learner that cannot tell (the reconciler) leaves it out.
+   */
+  keys?: boolean;
 };
 
 /**
@@ -34,7 +39,7 @@ export type ApplySettlement = {
  */
 export async function applySettlement(
   db: Db,
-  { jobId, paymentId, settlement, settleResponse, receiptBaseUrl, via }: ApplySettlement,
+  { jobId, paymentId, settlement, settleResponse, receiptBaseUrl, via, keys }: ApplySettlement,
 ): Promise<{ queued: { id: string; payer: string } | null; answer?: SettledAnswer }> {
   const now = new Date();
   const by = via ? { via } : {};
@@ -61,7 +66,7 @@ export async function applySettlement(
         receiptBaseUrl,
         job: queued,
       });
-      await completeJobKeys(tx, jobId, answer.body, answer.paymentResponse);
+      if (keys !== false) await completeJobKeys(tx, jobId, answer.body, answer.paymentResponse);
       return { queued: { id: queued.id, payer: queued.payer }, answer };
     }
     // Two learners may race (a slow request and the reconciler): money that moved stays moved.
@@ -87,7 +92,7 @@ export async function applySettlement(
         retryable: true,
       },
     });
-    await releaseJobKeys(tx, jobId);
+    if (keys !== false) await releaseJobKeys(tx, jobId);
     return { queued: null };
   });
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { advance, type AdvanceDeps, claimDueJobs, releaseLease, renewLease } from "@/lib/jobs";
+import {
+  advance,
+  type AdvanceDeps,
+  claimDueJobs,
+  type JobRow,
+  releaseLease,
+  renewLease,
+} from "@/lib/jobs";
 import { describeError, idleBackoff } from "@/lib/platform";
 
 export type RunnerOptions = {
@@ -41,14 +48,15 @@ export function startEmbeddedRunner(
   // When the jobs this runner released fall due: a scan waits no longer than the soonest.
   let dues: number[] = [];
 
-  const work = async (id: string) => {
+  const work = async (job: JobRow) => {
+    const { id } = job;
     const heartbeat = setInterval(
       () => void renewLease(deps.db, id, owner, options.leaseMs).catch(() => undefined),
       options.leaseMs / 3,
     );
     let next: Date | null = new Date(Date.now() + options.errorBackoffMs);
     try {
-      next = (await advance(deps, id)).next;
+      next = (await advance(deps, id, job)).next;
     } catch (error) {
       console.error(
         `[reel402] job ${id}: step failed, retrying in ${options.errorBackoffMs} ms: ${describeError(error)}`,
@@ -69,16 +77,16 @@ export function startEmbeddedRunner(
     while (!stopped) {
       let found = inFlight.size > 0;
       try {
-        const ids = await claimDueJobs(
+        const claimed = await claimDueJobs(
           deps.db,
           owner,
           options.concurrency - inFlight.size,
           options.leaseMs,
         );
-        if (ids.length) found = true;
-        for (const id of ids) {
-          inFlight.add(id);
-          void work(id);
+        if (claimed.length) found = true;
+        for (const job of claimed) {
+          inFlight.add(job.id);
+          void work(job);
         }
       } catch (error) {
         console.error(`[reel402] runner scan failed: ${describeError(error)}`);
