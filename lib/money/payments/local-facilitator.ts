@@ -6,10 +6,17 @@ import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { type Abi, concat, encodeFunctionData, keccak256 } from "viem";
 import type { ChainHeads } from "@/lib/money/payments/chain-head";
 import type { OperatorWallet } from "@/lib/money/payments/operator-wallet";
+import { recentReads } from "@/lib/money/payments/recent-reads";
 
 // The devnet mines a transaction as it arrives: a receipt not there at the first look is there
 // within moments, not at viem's default next look four seconds on.
 const RECEIPT_POLL_MS = 100;
+
+// The exact scheme reads the payer's code twice per verification, and a settlement verifies again:
+// four reads of one fact within a payment. They share one read for this long. Whatever code the
+// payer has, the token checks the authorization again on chain when it is settled.
+const CODE_READ_TTL_MS = 1_000;
+const CODE_READS_HELD = 10_000;
 
 /**
  * The x402 exact-scheme facilitator running in-process against the devnet, exposed through the
@@ -44,6 +51,9 @@ export function createLocalFacilitatorFor(
 function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "note">) {
   const { client } = wallet;
   const send = signThenSend(wallet);
+  const code = recentReads(CODE_READ_TTL_MS, CODE_READS_HELD, (address) =>
+    client.getCode({ address: address as `0x${string}` }),
+  );
   return toFacilitatorEvmSigner(
     {
       address: wallet.account.address,
@@ -73,7 +83,8 @@ function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "not
         heads?.note(client.chain.id, receipt.blockNumber);
         return receipt;
       },
-      getCode: (args) => client.getCode(args),
+      // Keyed by the address alone: each chain's signer holds its own reads.
+      getCode: (args) => code(args.address.toLowerCase()),
     },
     { confirmationTimeoutMs: 30_000 },
   );
