@@ -115,14 +115,20 @@ export async function openPgliteWorker(dataDir: string): Promise<PgliteWorkerCli
     query: query(undefined),
     async transaction(work) {
       const tx = next++;
-      await call({ op: "begin", tx });
+      // Not waited for: the thread runs the transaction's statements after its BEGIN, in the
+      // order they are sent, so the first one goes out at once instead of a round trip later.
+      const begun = call({ op: "begin", tx });
+      begun.catch(() => undefined);
       let result: Awaited<ReturnType<typeof work>>;
       try {
         result = await work({ query: query(tx) });
       } catch (error) {
         await call({ op: "end", tx, commit: false }).catch(() => undefined);
+        // A BEGIN that failed is what went wrong, not the statements it left without a transaction.
+        await begun;
         throw error;
       }
+      await begun;
       await call({ op: "end", tx, commit: true });
       return result;
     },

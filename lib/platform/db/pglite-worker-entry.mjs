@@ -44,30 +44,36 @@ const statements = keepStatements(db, parsersFor);
 async function handle(m) {
   switch (m.op) {
     case "query": {
-      const handle = m.tx === undefined ? db : transactions.get(m.tx)?.handle;
-      if (!handle) throw new Error(`transaction ${m.tx} is not open`);
+      const open = m.tx === undefined ? null : transactions.get(m.tx);
+      if (open === undefined) throw new Error(`transaction ${m.tx} is not open`);
+      // A transaction's statements may arrive before its BEGIN has run: they wait for it, in order.
+      const handle = open ? await open.ready : db;
       const { rows, fields, affectedRows } = await statements.run(handle, m, m.tx !== undefined);
       return { rows, fields, affectedRows };
     }
-    case "begin":
-      return new Promise((opened, failed) => {
-        const open = {};
-        transactions.set(m.tx, open);
+    case "begin": {
+      const open = {};
+      transactions.set(m.tx, open);
+      open.ready = new Promise((opened, failed) => {
         open.ended = db
           .transaction(
             (handle) =>
               new Promise((commit, rollback) => {
-                Object.assign(open, { handle, commit, rollback });
-                opened({});
+                Object.assign(open, { commit, rollback });
+                opened(handle);
               }),
           )
           .finally(() => transactions.delete(m.tx));
         // A BEGIN that fails never opened: the caller hears it here.
         open.ended.catch(failed);
       });
+      await open.ready;
+      return {};
+    }
     case "end": {
       const open = transactions.get(m.tx);
-      if (!open?.commit) throw new Error(`transaction ${m.tx} is not open`);
+      if (!open) throw new Error(`transaction ${m.tx} is not open`);
+      await open.ready;
       if (m.commit) open.commit();
       else open.rollback(new Error("rolled back by its caller"));
       // A failed COMMIT is the caller's to hear; a rollback's own outcome is not news.
