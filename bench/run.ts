@@ -5,6 +5,7 @@ import { benchHttp } from "./http";
 import { benchIdleCpu } from "./idle-cpu";
 import { benchOutputScreening } from "./output-screening";
 import { benchPaid } from "./paid";
+import { benchPaidCpu } from "./paid-cpu";
 import { benchPaidPathTrace } from "./paid-path-trace";
 import { benchPaidStatements } from "./paid-statements";
 import { benchPglitePlans } from "./pglite-plans";
@@ -40,6 +41,14 @@ const all: Record<string, () => Promise<void>> = {
       seconds: Number(option("--seconds") ?? 5),
       only: (option("--only") as "pglite" | "postgres" | null) ?? null,
     }),
+  "paid-cpu": () =>
+    benchPaidCpu({
+      compare: option("--compare"),
+      payers: Number(option("--payers") ?? 8),
+      seconds: Number(option("--seconds") ?? 8),
+      rounds: Number(option("--rounds") ?? 3),
+      only: (option("--only") as "pglite" | "postgres" | null) ?? null,
+    }),
   "idle-cpu": () =>
     benchIdleCpu({ compare: option("--compare"), seconds: Number(option("--seconds") ?? 60) }),
   http: () =>
@@ -62,6 +71,7 @@ for (const [name, run] of Object.entries(all)) {
           "paid-path",
           "paid",
           "paid-statements",
+          "paid-cpu",
           "idle-cpu",
         ].includes(name)
   )
