@@ -37,6 +37,7 @@ export {
   type RefusalDetails,
 } from "./errors/refusal";
 export { createBeforeExitHooks, type BeforeExitHooks } from "./lifecycle/before-exit";
+export { recentPromises } from "./memo/recent-promises";
 export { idleBackoff, type IdleBackoff } from "./lifecycle/idle-backoff";
 export { clientIp } from "./limits/client-ip";
 export { crossSiteOrigin } from "./limits/cross-site";

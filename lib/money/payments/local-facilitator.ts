@@ -3,10 +3,10 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import type { Network } from "@x402/core/types";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { type Abi, concat, encodeFunctionData, keccak256 } from "viem";
+import { type Abi, concat, encodeFunctionData, type Hex, keccak256 } from "viem";
+import { recentPromises } from "@/lib/platform";
 import type { ChainHeads } from "@/lib/money/payments/chain-head";
 import type { OperatorWallet } from "@/lib/money/payments/operator-wallet";
-import { recentReads } from "@/lib/money/payments/recent-reads";
 
 // The devnet mines a transaction as it arrives: a receipt not there at the first look is there
 // within moments, not at viem's default next look four seconds on.
@@ -51,9 +51,7 @@ export function createLocalFacilitatorFor(
 function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "note">) {
   const { client } = wallet;
   const send = signThenSend(wallet);
-  const code = recentReads(CODE_READ_TTL_MS, CODE_READS_HELD, (address) =>
-    client.getCode({ address: address as `0x${string}` }),
-  );
+  const codes = recentPromises<Hex | undefined>(CODE_READ_TTL_MS, CODE_READS_HELD);
   return toFacilitatorEvmSigner(
     {
       address: wallet.account.address,
@@ -84,7 +82,8 @@ function facilitatorSigner(wallet: OperatorWallet, heads?: Pick<ChainHeads, "not
         return receipt;
       },
       // Keyed by the address alone: each chain's signer holds its own reads.
-      getCode: (args) => code(args.address.toLowerCase()),
+      getCode: (args) =>
+        codes(args.address.toLowerCase(), () => client.getCode({ address: args.address })),
     },
     { confirmationTimeoutMs: 30_000 },
   );

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { recentReads } from "@/lib/money/payments/recent-reads";
+import { recentPromises } from "@/lib/platform/memo/recent-promises";
 
 /** A read that counts its calls per key and answers when told to. */
 function countedRead(fail = new Set<string>()) {
@@ -16,7 +16,8 @@ function countedRead(fail = new Set<string>()) {
 
 test("reads of one key within the window share one request, in flight or answered", async () => {
   const { calls, read } = countedRead();
-  const reads = recentReads(10_000, 100, read);
+  const shared = recentPromises<string>(10_000, 100);
+  const reads = (key: string) => shared(key, () => read(key));
   const [a, b] = await Promise.all([reads("0xaa"), reads("0xaa")]);
   assert.equal(await reads("0xaa"), "code of 0xaa");
   assert.equal(a, b);
@@ -28,7 +29,8 @@ test("reads of one key within the window share one request, in flight or answere
 test("a read that failed is never kept: the next ask reads again", async () => {
   const fail = new Set(["0xaa"]);
   const { calls, read } = countedRead(fail);
-  const reads = recentReads(10_000, 100, read);
+  const shared = recentPromises<string>(10_000, 100);
+  const reads = (key: string) => shared(key, () => read(key));
   await assert.rejects(reads("0xaa"));
   fail.clear();
   assert.equal(await reads("0xaa"), "code of 0xaa");
@@ -37,7 +39,8 @@ test("a read that failed is never kept: the next ask reads again", async () => {
 
 test("past the window, and past the size bound, a key is read afresh", async () => {
   const { calls, read } = countedRead();
-  const reads = recentReads(30, 2, read);
+  const shared = recentPromises<string>(30, 2);
+  const reads = (key: string) => shared(key, () => read(key));
   await reads("0xaa");
   await new Promise((r) => setTimeout(r, 40));
   await reads("0xaa");
