@@ -5,6 +5,7 @@ import { createTestDatabase } from "../tests/helpers/database";
 import { fundAccounts } from "../tests/helpers/fund";
 import { payingFetch } from "../tests/helpers/payer";
 import { startServer } from "../tests/helpers/server";
+import { EXTRA_FUNDING, PAYERS, PRODUCT } from "./paid";
 
 /**
  * npm run bench -- paid-cpu [--compare <dir>] [--payers 8] [--seconds 8] [--rounds 3]
@@ -17,8 +18,6 @@ import { startServer } from "../tests/helpers/server";
  * another built checkout runs in turns with this one, round by round, so both share the
  * machine's moods. The renderer only waits, as in `paid`. Prints figures only.
  */
-const PRODUCT = "/generate/alpha-fast/5s-720p";
-const PAYERS = [1, 2, 3, 4, 5, 6, 7, 8, ...Array.from({ length: 56 }, (_, i) => 10 + i)];
 const SERVICE_ENV = {
   TRUST_PROXY: "true",
   LIMIT_POSTS_PER_MINUTE_PER_IP: "100000",
@@ -139,7 +138,7 @@ export async function benchPaidCpu(opts: Options): Promise<void> {
       chain.rpcUrl,
       chain.token,
       PAYERS.slice(0, opts.payers).filter((i) => i > 9),
-      1_000_000_000n,
+      EXTRA_FUNDING,
     );
     for (const kind of kinds) {
       console.log(`\n${kind}`);

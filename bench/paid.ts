@@ -65,14 +65,14 @@ export type PaidBenchReport = {
   payers: { index: number; requests: number; charged: bigint }[];
 };
 
-const PRODUCT = "/generate/alpha-fast/5s-720p";
+export const PRODUCT = "/generate/alpha-fast/5s-720p";
 const QUOTE = JSON.stringify({ prompt: "a lighthouse at dusk" });
 const CONNECTIONS = 16;
 // #0 is the service's operator and #9 the reference's facilitator (each sends its own
 // settlements); the payers are the other funded accounts and, beyond them, accounts funded here.
 const REFERENCE_FACILITATOR = 9;
-const PAYERS = [1, 2, 3, 4, 5, 6, 7, 8, ...Array.from({ length: 56 }, (_, i) => 10 + i)];
-const EXTRA_FUNDING = 1_000_000_000n;
+export const PAYERS = [1, 2, 3, 4, 5, 6, 7, 8, ...Array.from({ length: 56 }, (_, i) => 10 + i)];
+export const EXTRA_FUNDING = 1_000_000_000n;
 const SERVICE_ENV = {
   TRUST_PROXY: "true",
   LIMIT_POSTS_PER_MINUTE_PER_IP: "20",

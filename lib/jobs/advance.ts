@@ -96,15 +96,11 @@ const WALLET_WAIT_MS = 500;
 
 /**
  * One idempotent step of a job, decided from the database alone; safe to repeat after a crash.
- * `claimed` is the job's row as the caller's lease claim returned it, current under that lease.
+ * Given a row, it is the job as the caller's lease claim returned it, current under that lease.
  */
-export async function advance(
-  deps: AdvanceDeps,
-  jobId: string,
-  claimed?: JobRow,
-): Promise<AdvanceResult> {
-  const job = claimed ?? (await getJob(deps.db, jobId));
-  if (!job) throw new Error(`no job ${jobId}`);
+export async function advance(deps: AdvanceDeps, which: JobRow | string): Promise<AdvanceResult> {
+  const job = typeof which === "string" ? await getJob(deps.db, which) : which;
+  if (!job) throw new Error(`no job ${which}`);
   const later = (ms: number): AdvanceResult => ({
     status: job.status,
     next: new Date(Date.now() + ms),

@@ -56,7 +56,7 @@ export function startEmbeddedRunner(
     );
     let next: Date | null = new Date(Date.now() + options.errorBackoffMs);
     try {
-      next = (await advance(deps, id, job)).next;
+      next = (await advance(deps, job)).next;
     } catch (error) {
       console.error(
         `[reel402] job ${id}: step failed, retrying in ${options.errorBackoffMs} ms: ${describeError(error)}`,
