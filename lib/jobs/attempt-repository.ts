@@ -3,7 +3,7 @@ import { appendAudit, auditedTransaction, checkMove, type Db, staleErrorOf } fro
 import { attempts } from "@/lib/jobs/schema";
 import type { ProviderError } from "@/lib/jobs/providers/types";
 import { ATTEMPT_TRANSITIONS, type AttemptStatus } from "@/lib/jobs/attempt-status";
-import { announceJobChange } from "@/lib/jobs/job-announcement";
+import { announceJobChange, changeAndAnnounce } from "@/lib/jobs/job-announcement";
 import { recordAttemptCount } from "@/lib/jobs/repository";
 
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -79,19 +79,22 @@ export async function startAttempt(
  * always maps to an attempt. Returns whether the attempt is still this submission's to run.
  */
 export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<boolean> {
+  checkMove("attempt", ATTEMPT_TRANSITIONS, "submitting", "running");
+  const moved = await changeAndAnnounce(
+    db,
+    db
+      .update(attempts)
+      .set({ taskId, status: "running" })
+      .where(and(eq(attempts.id, id), eq(attempts.status, "submitting")))
+      .returning({ jobId: attempts.jobId }),
+  );
+  if (moved.length > 0) return true;
   return db.transaction(async (tx) => {
-    try {
-      const row = await moveAttempt(tx, id, "submitting", "running", { taskId });
-      await announceJobChange(tx, row.jobId);
-      return true;
-    } catch (error) {
-      if (!(error instanceof StaleAttemptError)) throw error;
-      // An upstream callback may have adopted this very task before the submit's answer came.
-      const [row] = await tx.select().from(attempts).where(eq(attempts.id, id)).limit(1);
-      if (row?.status === "running" && row.taskId === taskId) return true;
-      await tx.update(attempts).set({ taskId }).where(eq(attempts.id, id));
-      return false;
-    }
+    // An upstream callback may have adopted this very task before the submit's answer came.
+    const [row] = await tx.select().from(attempts).where(eq(attempts.id, id)).limit(1);
+    if (row?.status === "running" && row.taskId === taskId) return true;
+    await tx.update(attempts).set({ taskId }).where(eq(attempts.id, id));
+    return false;
   });
 }
 

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { type Db, getEnv } from "@/lib/platform";
+import { type Db, executeRows, getEnv, notifyAtCommit } from "@/lib/platform";
 
 /** The one channel (Postgres NOTIFY and Redis pub/sub alike); the payload is the job id. */
 export const JOB_EVENTS_CHANNEL = "reel402_job_events";
@@ -35,10 +35,27 @@ function redisPublisher(): Redis | null {
  * stream until its next heartbeat look: announcements are hints, and need no outbox row.
  */
 export async function announceJobChange(db: Db, jobId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${jobId})`);
+  if (!notifyAtCommit(db, JOB_EVENTS_CHANNEL, jobId))
+    await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${jobId})`);
   redisPublisher()
     ?.publish(JOB_EVENTS_CHANNEL, jobId)
     .catch(() => undefined);
+}
+
+/**
+ * Runs `change`, a statement returning the id of each job it changed as its one column `job_id`,
+ * and announces those jobs in the same statement: outside a transaction the change and its
+ * announcement commit together, in one round trip instead of four. Returns the ids.
+ */
+export async function changeAndAnnounce(db: Db, change: { getSQL(): SQL }): Promise<string[]> {
+  const rows = await executeRows<{ job_id: string }>(
+    db,
+    sql`with changed as (${change.getSQL()})
+        select changed.job_id, pg_notify(${JOB_EVENTS_CHANNEL}, changed.job_id::text) from changed`,
+  );
+  const redis = redisPublisher();
+  for (const { job_id } of rows) redis?.publish(JOB_EVENTS_CHANNEL, job_id).catch(() => undefined);
+  return rows.map((r) => r.job_id);
 }
 
 /** Closes the Redis publisher, if one was opened (shutdown and tests). */

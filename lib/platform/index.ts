@@ -1,10 +1,11 @@
-export { appendAudit, auditedTransaction, type AuditType } from "./audit/append";
+export { appendAudit, auditedTransaction, type AuditType, notifyAtCommit } from "./audit/append";
 export { explainBreak } from "./audit/chain";
 export { AuditBreakError, checkpointAuditLog, type CheckpointState } from "./audit/checkpoint";
 export { createAuditQueues, type AuditQueues } from "./audit/grouped-append";
 export type { RecordStore } from "./audit/record-store";
 export { jobAuditAfter } from "./audit/repository";
 export { openDb, type Db } from "./db/client";
+export { executeRows } from "./db/execute-rows";
 export { oncePerJobWithStatus, oneOf, ts } from "./db/columns";
 export { jsonRow, jsonRows, outerColumn } from "./db/json-rows";
 export { listenChannel } from "./db/listen-channel";

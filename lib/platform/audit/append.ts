@@ -40,6 +40,23 @@ export function laneOfEvent(event: AuditEvent): number {
 const heldLanes = new WeakMap<Db, number>();
 // The events appended in an open audited transaction, written together just before it commits.
 const pendingEvents = new WeakMap<Db, AuditEvent[]>();
+// The notifications an open audited transaction sends, by channel and payload, sent with its events.
+const pendingNotices = new WeakMap<Db, Map<string, readonly [string, string]>>();
+
+/**
+ * Queues `pg_notify(channel, payload)` to go with the audit write that ends the open audited
+ * transaction `db`, and returns true; returns false when `db` is not one, for the caller to send
+ * it itself. Postgres delivers a transaction's notifications when it commits, and only if it
+ * does, wherever in it they were sent: sending them with its last statement changes nothing a
+ * listener sees and saves a round trip each. The same notice twice in one transaction is
+ * delivered once, by Postgres and here alike.
+ */
+export function notifyAtCommit(db: Db, channel: string, payload: string): boolean {
+  const notices = pendingNotices.get(db);
+  if (!notices) return false;
+  notices.set(`${channel}\n${payload}`, [channel, payload]);
+  return true;
+}
 
 /**
  * Runs `work` in a transaction that holds `lane`'s lock, taken first; inside a transaction that
@@ -61,10 +78,13 @@ function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`);
     heldLanes.set(tx, lane);
     const events: AuditEvent[] = [];
+    const notices = new Map<string, readonly [string, string]>();
     pendingEvents.set(tx, events);
+    pendingNotices.set(tx, notices);
     const result = await work(tx);
     pendingEvents.delete(tx);
-    await writeEvents(tx, lane, events);
+    pendingNotices.delete(tx);
+    await writeEvents(tx, lane, events, [...notices.values()]);
     return result;
   });
 }
@@ -109,9 +129,26 @@ export async function appendAuditEvents(db: Db, events: AuditEvent[]): Promise<v
   });
 }
 
-/** Chains `events` after the lane's last one and inserts them, under the lane's lock. */
-async function writeEvents(tx: Db, lane: number, events: AuditEvent[]): Promise<void> {
-  if (events.length === 0) return;
+/**
+ * Chains `events` after the lane's last one and inserts them, under the lane's lock, sending
+ * `notices` in the same statement.
+ */
+async function writeEvents(
+  tx: Db,
+  lane: number,
+  events: AuditEvent[],
+  notices: ReadonlyArray<readonly [string, string]>,
+): Promise<void> {
+  const notify = notices.length
+    ? sql`select pg_notify(n.channel, n.payload) from (values ${sql.join(
+        notices.map(([channel, payload]) => sql`(${channel}::text, ${payload}::text)`),
+        sql`, `,
+      )}) as n(channel, payload)`
+    : null;
+  if (events.length === 0) {
+    if (notify) await tx.execute(notify);
+    return;
+  }
   // The ids are drawn under the lane's lock, so within a lane they follow the chain; each hash
   // covers its id, so the order of the whole log cannot be rearranged either.
   const drawn = await executeRows<{ id: string; prev: string | null }>(
@@ -141,5 +178,8 @@ async function writeEvents(tx: Db, lane: number, events: AuditEvent[]): Promise<
     prevHash = row.hash;
     return row;
   });
-  await tx.insert(auditEvents).overridingSystemValue().values(rows);
+  const insert = tx.insert(auditEvents).overridingSystemValue().values(rows);
+  // A data-modifying WITH runs once and to completion whatever the query around it reads.
+  if (notify) await tx.execute(sql`with written as (${insert.getSQL()}) ${notify}`);
+  else await insert;
 }

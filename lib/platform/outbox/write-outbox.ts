@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db/client";
 import { outbox } from "@/lib/platform/db/schema";
+import { notifyAtCommit } from "@/lib/platform/audit/append";
 
 /** Dispatchers LISTEN here; a NOTIFY sent in a transaction is delivered when (and if) it commits. */
 export const OUTBOX_CHANNEL = "reel402_outbox";
@@ -14,5 +15,6 @@ export type OutboxPayload = Record<string, unknown>;
  */
 export async function writeOutbox(db: Db, topic: string, payload: OutboxPayload): Promise<void> {
   await db.insert(outbox).values({ topic, payload });
-  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if (!notifyAtCommit(db, OUTBOX_CHANNEL, ""))
+    await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
