@@ -28,7 +28,7 @@ import {
   decodePayment,
   findPaymentByAuthorization,
   insertPayment,
-  lockAuthorization,
+  authorizationLock,
   type PaymentRow,
   paymentRequired,
 } from "@/lib/money";
@@ -183,65 +183,71 @@ async function verifyAndCreate(
   const paymentId = randomUUID();
   let webhookSecret: string | null = null;
   try {
-    await auditedTransaction(db, jobId, async (tx) => {
-      // Before any write: a copy of this payment must not hold the job status counts while it
-      // waits on the payment's unique index (the first copy's settlement needs those counts).
-      await lockAuthorization(tx, network, auth.from, auth.nonce);
-      const recorded = await findPaymentByAuthorization(tx, network, auth.from, auth.nonce);
-      if (recorded) throw new PaymentRecorded(recorded);
-      await insertJob(tx, {
-        id: jobId,
-        sku: req.product.sku,
-        status: "pending_settlement",
-        spec: req.spec,
-        payer,
-        amountAtomic: req.amount,
-        network,
-      });
-      if (req.webhookUrl) webhookSecret = await saveEndpoint(tx, jobId, req.webhookUrl);
-      await insertPayment(tx, {
-        id: paymentId,
-        jobId,
-        payer,
-        amountAtomic: req.amount,
-        network,
-        asset: matched.asset,
-        payTo: matched.payTo,
-        nonce: auth.nonce,
-        validBefore: Number(auth.validBefore),
-        payload,
-        requirements: matched,
-        status: "verified",
-      });
-      if (req.idempotencyKey)
-        await claimKey(
-          tx,
-          payerScopedKey(payer, req.idempotencyKey),
-          req.requestHash,
+    // The authorization's lock comes before any write: a copy of this payment must not hold the
+    // job status counts while it waits on the payment's unique index (the first copy's
+    // settlement needs those counts).
+    const lock = authorizationLock(network, auth.from, auth.nonce);
+    await auditedTransaction(
+      db,
+      jobId,
+      async (tx) => {
+        const recorded = await findPaymentByAuthorization(tx, network, auth.from, auth.nonce);
+        if (recorded) throw new PaymentRecorded(recorded);
+        await insertJob(tx, {
+          id: jobId,
+          sku: req.product.sku,
+          status: "pending_settlement",
+          spec: req.spec,
+          payer,
+          amountAtomic: req.amount,
+          network,
+        });
+        if (req.webhookUrl) webhookSecret = await saveEndpoint(tx, jobId, req.webhookUrl);
+        await insertPayment(tx, {
+          id: paymentId,
           jobId,
-          env.limits.idempotencyKeyTtlSeconds,
-        );
-      if (paymentIdentifier)
-        await attachPaymentIdentifier(
-          tx,
-          paymentIdentifier,
-          jobId,
-          env.limits.idempotencyKeyTtlSeconds,
-        );
-      await appendAudit(tx, "payment.verified", jobId, {
-        payer,
-        amount: req.amount,
-        nonce: auth.nonce,
-        validBefore: Number(auth.validBefore),
-      });
-      // The capacity check comes last, once the job is written: the capacity lock, held to the
-      // commit, then covers only this count and the commit, not the job's writes. Taken after
-      // every other lock of the transaction, it waits on nothing but another holder's commit.
-      // The count (a fresh snapshot under READ COMMITTED) holds every job committed by an earlier
-      // holder, and this one.
-      await lockCapacity(tx);
-      if ((await countActiveJobs(tx)) > env.limits.queueCapacity) throw new CapacityReached();
-    });
+          payer,
+          amountAtomic: req.amount,
+          network,
+          asset: matched.asset,
+          payTo: matched.payTo,
+          nonce: auth.nonce,
+          validBefore: Number(auth.validBefore),
+          payload,
+          requirements: matched,
+          status: "verified",
+        });
+        if (req.idempotencyKey)
+          await claimKey(
+            tx,
+            payerScopedKey(payer, req.idempotencyKey),
+            req.requestHash,
+            jobId,
+            env.limits.idempotencyKeyTtlSeconds,
+          );
+        if (paymentIdentifier)
+          await attachPaymentIdentifier(
+            tx,
+            paymentIdentifier,
+            jobId,
+            env.limits.idempotencyKeyTtlSeconds,
+          );
+        await appendAudit(tx, "payment.verified", jobId, {
+          payer,
+          amount: req.amount,
+          nonce: auth.nonce,
+          validBefore: Number(auth.validBefore),
+        });
+        // The capacity check comes last, once the job is written: the capacity lock, held to the
+        // commit, then covers only this count and the commit, not the job's writes. Taken after
+        // every other lock of the transaction, it waits on nothing but another holder's commit.
+        // The count (a fresh snapshot under READ COMMITTED) holds every job committed by an earlier
+        // holder, and this one.
+        await lockCapacity(tx);
+        if ((await countActiveJobs(tx)) > env.limits.queueCapacity) throw new CapacityReached();
+      },
+      lock,
+    );
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();
     if (error instanceof PaymentRecorded)

@@ -324,16 +324,19 @@ function auditOf(attempt: AttemptRow, screened: VideoScreening): Record<string, 
  * while it generates), so its first upstream is chosen from the providers' health alone.
  */
 async function startAndSubmit(deps: AdvanceDeps, job: JobRow): Promise<AdvanceResult> {
-  const begun = await auditedTransaction(deps.db, job.id, async (tx) => {
-    const started = await startIfWalletHasRoom(tx, job, deps.activeJobsPerWallet);
-    if (!started) return null;
-    const health = await providerHealthRows(tx);
-    const choice = chooseProvider(deps.providers, [], health, deps.maxAttempts);
-    // No upstream to send it to now: it waits, or fails, as any generating job would.
-    if (choice.kind !== "submit") return { started, first: null };
-    const attempt = await startAttempt(tx, job.id, 1, choice.provider.name);
-    return { started, first: { attempt, provider: choice.provider, health } };
-  });
+  const begun = await startIfWalletHasRoom(
+    deps.db,
+    job,
+    deps.activeJobsPerWallet,
+    async (tx, started) => {
+      const health = await providerHealthRows(tx);
+      const choice = chooseProvider(deps.providers, [], health, deps.maxAttempts);
+      // No upstream to send it to now: it waits, or fails, as any generating job would.
+      if (choice.kind !== "submit") return { started, first: null };
+      const attempt = await startAttempt(tx, job.id, 1, choice.provider.name);
+      return { started, first: { attempt, provider: choice.provider, health } };
+    },
+  );
   if (!begun) return { status: job.status, next: new Date(Date.now() + WALLET_WAIT_MS) };
   const { started, first } = begun;
   if (!first) return submitNext(deps, started);

@@ -124,18 +124,29 @@ export async function countGeneratingOfPayer(db: Db, payer: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** queued → generating, unless the payer already has `limit` jobs generating. */
-export async function startIfWalletHasRoom(
+/**
+ * queued → generating, unless the payer already has `limit` jobs generating, then `then` in the
+ * same audited transaction; null when there was no room. One wallet's starts are serialised, so
+ * two runners cannot both take the last slot: its lock is taken with the job's lane's.
+ */
+export async function startIfWalletHasRoom<T>(
   db: Db,
   job: JobRow,
   limit: number,
-): Promise<JobRow | null> {
-  return auditedTransaction(db, job.id, async (tx) => {
-    // One wallet's starts are serialised so two runners cannot both take the last slot.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${job.payer}))`);
-    if ((await countGeneratingOfPayer(tx, job.payer)) >= limit) return null;
-    return changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() });
-  });
+  then: (tx: Db, started: JobRow) => Promise<T>,
+): Promise<T | null> {
+  return auditedTransaction(
+    db,
+    job.id,
+    async (tx) => {
+      if ((await countGeneratingOfPayer(tx, job.payer)) >= limit) return null;
+      return then(
+        tx,
+        await changeStatus(tx, job.id, "queued", "generating", { startedAt: new Date() }),
+      );
+    },
+    sql`pg_advisory_xact_lock(hashtext(${job.payer}))`,
+  );
 }
 
 /**

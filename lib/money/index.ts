@@ -7,7 +7,7 @@ export { createOperatorWallets } from "./payments/operator";
 export {
   findOpenPayments,
   findPaymentByAuthorization,
-  lockAuthorization,
+  authorizationLock,
   getPaymentForJob,
   insertPayment,
   paymentOfJob,

@@ -1,4 +1,4 @@
-import { type Column, and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { type Column, type SQL, and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { checkMove, type Db, jsonRow, outerColumn, staleErrorOf } from "@/lib/platform";
 import { payments } from "@/lib/money/schema";
 import { PAYMENT_TRANSITIONS, type PaymentStatus } from "@/lib/money/payments/payment-status";
@@ -10,20 +10,15 @@ export type { PaymentStatus } from "@/lib/money/payments/payment-status";
 const AUTHORIZATION_LOCK = 402_405;
 
 /**
- * Holds, until the caller's transaction ends, the lock of one authorization (network, payer,
+ * The lock of one authorization, held until the transaction that takes it ends (network, payer,
  * nonce). Taken before a payment's job is written and followed by findPaymentByAuthorization, a
  * second copy of a payment waits here, holding nothing, and then finds the first one's row: it
  * never writes a job only to wait on the payment's unique index while the first copy's settlement
  * waits for what that job's write holds (the job status counts).
  */
-export async function lockAuthorization(
-  tx: Db,
-  network: string,
-  payer: string,
-  nonce: string,
-): Promise<void> {
+export function authorizationLock(network: string, payer: string, nonce: string): SQL {
   const key = `${network}:${payer.toLowerCase()}:${nonce.toLowerCase()}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUTHORIZATION_LOCK}, hashtext(${key}))`);
+  return sql`pg_advisory_xact_lock(${AUTHORIZATION_LOCK}, hashtext(${key}))`;
 }
 
 export async function findPaymentByAuthorization(

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db/client";
 import { executeRows } from "@/lib/platform/db/execute-rows";
 import { transactionRetryingConflicts } from "@/lib/platform/db/retry-conflicts";
@@ -66,16 +66,31 @@ export function notifyAtCommit(db: Db, channel: string, payload: string): boolea
  * The events appended along the way are chained and written in one draw and one insert once
  * `work` is done, still under the lane's lock and in the same transaction: they commit or roll
  * back with it, in the order they were appended.
+ * `nextLock`, an advisory lock call (`pg_advisory_xact_lock(...)`), is taken right after the
+ * lane's, in the same statement when the transaction is opened here.
  */
-function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<T> {
+async function inLane<T>(
+  db: Db,
+  lane: number,
+  work: (tx: Db) => Promise<T>,
+  nextLock?: SQL,
+): Promise<T> {
   const held = heldLanes.get(db);
-  if (held === lane) return work(db);
+  if (held === lane) {
+    if (nextLock) await db.execute(sql`select ${nextLock}`);
+    return work(db);
+  }
   if (held !== undefined)
     throw new Error(
       `audit lane ${lane} written inside a transaction that holds lane ${held}: one transaction, one lane`,
     );
   return transactionRetryingConflicts(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`);
+    // A select list is evaluated left to right: the lane's lock is always taken first.
+    await tx.execute(
+      nextLock
+        ? sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane}), ${nextLock}`
+        : sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`,
+    );
     heldLanes.set(tx, lane);
     const events: AuditEvent[] = [];
     const notices = new Map<string, readonly [string, string]>();
@@ -92,14 +107,16 @@ function inLane<T>(db: Db, lane: number, work: (tx: Db) => Promise<T>): Promise<
 /**
  * A transaction that will append audit events for job `jobId` takes its lane's lock FIRST, before
  * any row lock. With one lock order everywhere (one lane, then rows), writers queue instead of
- * deadlocking, and only writers whose jobs share a lane queue on each other.
+ * deadlocking, and only writers whose jobs share a lane queue on each other. `nextLock`: the
+ * transaction's next advisory lock, taken with the lane's in one round trip.
  */
 export function auditedTransaction<T>(
   db: Db,
   jobId: string,
   work: (tx: Db) => Promise<T>,
+  nextLock?: SQL,
 ): Promise<T> {
-  return inLane(db, auditLaneOf(jobId), work);
+  return inLane(db, auditLaneOf(jobId), work, nextLock);
 }
 
 /** Appends one event; inside the caller's transaction when given one. */
