@@ -181,6 +181,15 @@ async function verifyAndCreate(
 
   const jobId = randomUUID();
   const paymentId = randomUUID();
+  // The payment as it is recorded: the settlement moves it from here without reading it again.
+  const recording = {
+    payer,
+    amountAtomic: req.amount,
+    network,
+    asset: matched.asset,
+    payTo: matched.payTo,
+    status: "verified" as const,
+  };
   let webhookSecret: string | null = null;
   try {
     // The authorization's lock comes before any write: a copy of this payment must not hold the
@@ -204,18 +213,13 @@ async function verifyAndCreate(
         });
         if (req.webhookUrl) webhookSecret = await saveEndpoint(tx, jobId, req.webhookUrl);
         await insertPayment(tx, {
+          ...recording,
           id: paymentId,
           jobId,
-          payer,
-          amountAtomic: req.amount,
-          network,
-          asset: matched.asset,
-          payTo: matched.payTo,
           nonce: auth.nonce,
           validBefore: Number(auth.validBefore),
           payload,
           requirements: matched,
-          status: "verified",
         });
         if (req.idempotencyKey)
           await claimKey(
@@ -274,6 +278,7 @@ async function verifyAndCreate(
     jobId,
     paymentId,
     keys: req.idempotencyKey !== null || paymentIdentifier !== null,
+    recorded: { payment: recording, sku: req.product.sku },
     settlement:
       outcome.kind === "settled"
         ? { kind: "settled", transaction: outcome.response.transaction }

@@ -12,6 +12,7 @@ export {
   insertPayment,
   paymentOfJob,
   type PaymentRow,
+  StalePaymentError,
   updatePayment,
 } from "./payments/repository";
 export { buildRequirements, paymentRequired } from "./payments/requirements";
@@ -21,7 +22,7 @@ export {
   type FacilitatorDecorator,
 } from "./payments/resource-server";
 export { didDocument } from "./receipts/issuer";
-export { jobReceipt } from "./receipts/job-receipt";
+export { issueReceipt, jobReceipt, type ReceiptPayment } from "./receipts/job-receipt";
 export { signedOffers } from "./receipts/offers";
 export { receiptSchema } from "./receipts/receipt-schema";
 export { withReceipt } from "./receipts/receipt";

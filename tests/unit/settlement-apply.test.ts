@@ -11,7 +11,7 @@ import type { SettleResponse } from "@x402/core/types";
 import { claimKey, findLiveKey } from "@/lib/checkout/idempotency/key-repository";
 import { attachPaymentIdentifier } from "@/lib/checkout/idempotency/key-repository";
 import { changeStatus, getJob, insertJob } from "@/lib/jobs/repository";
-import { getPaymentForJob, insertPayment } from "@/lib/money/payments/repository";
+import { getPaymentForJob, insertPayment, updatePayment } from "@/lib/money/payments/repository";
 import { applySettlement, type Settlement } from "@/lib/checkout/settlement/apply";
 import { jobCreatedBody } from "@/lib/checkout/settlement/job-created";
 import { openTestDatabase } from "../helpers/database";
@@ -196,5 +196,74 @@ describe("applySettlement", () => {
     assert.equal((await getJob(db, jobId))?.status, "pending_settlement");
     assert.equal((await findLiveKey(db, key))?.state, "in_flight");
     assert.deepEqual(await audit(jobId, "payment.unknown"), [{ reason: "timeout" }]);
+  });
+
+  const RECORDED = {
+    payment: {
+      status: "verified" as const,
+      payer: PAYER,
+      amountAtomic: 260_000,
+      network: DEVNET_NETWORK,
+      asset: DEVNET_USDC_ADDRESS,
+      payTo: PAYER,
+    },
+    sku: "alpha-fast-custom",
+  };
+
+  test("settled as recorded: the payment moves with its receipt in one write, and the answer carries that receipt", async () => {
+    const { jobId, paymentId } = await pending();
+    const { queued, answer } = await applySettlement(db, {
+      jobId,
+      paymentId,
+      settlement: { kind: "settled", transaction: TX },
+      receiptBaseUrl: "http://127.0.0.1:3000",
+      recorded: RECORDED,
+    });
+    assert.deepEqual(queued, { id: jobId, payer: PAYER });
+    const payment = await getPaymentForJob(db, jobId);
+    assert.deepEqual([payment?.status, payment?.transaction], ["settled", TX]);
+    assert.ok(payment?.receipt, "the receipt is kept with the settled payment");
+    assert.deepEqual(answer?.body.receipt, payment.receipt, "the answer's receipt is the kept one");
+    assert.equal((await getJob(db, jobId))?.status, "queued");
+    assert.deepEqual(await audit(jobId, "payment.settled"), [{ transaction: TX }]);
+  });
+
+  test("settled as recorded, but the reconciler settled it first: its record and receipt stand", async () => {
+    const { jobId, paymentId } = await pending();
+    const first = `0x${"cd".repeat(32)}`;
+    await applySettlement(db, {
+      jobId,
+      paymentId,
+      settlement: { kind: "settled", transaction: first },
+      via: "reconciler",
+    });
+    const { answer } = await applySettlement(db, {
+      jobId,
+      paymentId,
+      settlement: { kind: "settled", transaction: TX },
+      receiptBaseUrl: "http://127.0.0.1:3000",
+      recorded: RECORDED,
+    });
+    const payment = await getPaymentForJob(db, jobId);
+    assert.equal(payment?.transaction, first, "the first record of the money stands");
+    assert.equal(answer, undefined, "the job had left pending_settlement: no answer of its own");
+    assert.deepEqual(await audit(jobId, "payment.settled"), [
+      { transaction: first, via: "reconciler" },
+    ]);
+  });
+
+  test("settled as recorded, but the payment was marked unknown meanwhile: it settles from there", async () => {
+    const { jobId, paymentId } = await pending();
+    await updatePayment(db, paymentId, "verified", { status: "unknown", failureReason: "timeout" });
+    const { queued } = await applySettlement(db, {
+      jobId,
+      paymentId,
+      settlement: { kind: "settled", transaction: TX },
+      recorded: RECORDED,
+    });
+    assert.deepEqual(queued, { id: jobId, payer: PAYER });
+    const payment = await getPaymentForJob(db, jobId);
+    assert.deepEqual([payment?.status, payment?.transaction], ["settled", TX]);
+    assert.deepEqual(await audit(jobId, "payment.settled"), [{ transaction: TX }]);
   });
 });

@@ -2,7 +2,13 @@ import type { SettleResponse } from "@x402/core/types";
 import { appendAudit, auditedTransaction, type Db } from "@/lib/platform";
 import { completeJobKeys, releaseJobKeys } from "@/lib/checkout/idempotency/key-repository";
 import { changeStatus, type JobStatus, StaleJobError } from "@/lib/jobs";
-import { getPaymentForJob, updatePayment } from "@/lib/money";
+import {
+  getPaymentForJob,
+  issueReceipt,
+  type PaymentRow,
+  StalePaymentError,
+  updatePayment,
+} from "@/lib/money";
 import { type SettledAnswer, settledAnswer } from "@/lib/checkout/settlement/settled-answer";
 
 /** What became of a payment's settlement, from the facilitator's answer or from the chain. */
@@ -26,6 +32,14 @@ export type ApplySettlement = {
    * the job has no key to complete; a learner that cannot tell (the reconciler) leaves it out.
    */
   keys?: boolean;
+  /**
+   * The payment as the paid request recorded it, and its job's SKU: the settlement then writes
+   * the payment's move, and its receipt, without reading it first, unless it moved meanwhile.
+   */
+  recorded?: {
+    payment: Pick<PaymentRow, "status" | "network" | "payer" | "amountAtomic" | "asset" | "payTo">;
+    sku: string;
+  };
 };
 
 /**
@@ -39,25 +53,48 @@ export type ApplySettlement = {
  */
 export async function applySettlement(
   db: Db,
-  { jobId, paymentId, settlement, settleResponse, receiptBaseUrl, via, keys }: ApplySettlement,
+  {
+    jobId,
+    paymentId,
+    settlement,
+    settleResponse,
+    receiptBaseUrl,
+    via,
+    keys,
+    recorded,
+  }: ApplySettlement,
 ): Promise<{ queued: { id: string; payer: string } | null; answer?: SettledAnswer }> {
   const now = new Date();
   const by = via ? { via } : {};
   return auditedTransaction(db, jobId, async (tx) => {
-    const before = await getPaymentForJob(tx, jobId);
-    if (!before) throw new Error(`job ${jobId} has no payment`);
-    const was = before.status;
     if (settlement.kind === "settled") {
       const { transaction } = settlement;
-      // Settled already (the other learner was first): the first record of the money stands.
-      let payment = before;
-      if (was !== "settled") {
-        payment = await updatePayment(tx, paymentId, was, {
-          status: "settled",
-          transaction,
-          settledAt: now,
-        });
-        await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
+      // The paid request's way: the payment it recorded moves by compare-and-set, its receipt in
+      // the same write. That writes nothing if a learner moved the payment meanwhile; the read
+      // below then decides.
+      let payment =
+        recorded && transaction
+          ? await settleRecorded(tx, paymentId, recorded, {
+              jobId,
+              transaction,
+              now,
+              receiptBaseUrl,
+            })
+          : undefined;
+      if (payment) await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
+      else {
+        const before = await getPaymentForJob(tx, jobId);
+        if (!before) throw new Error(`job ${jobId} has no payment`);
+        // Settled already (the other learner was first): the first record of the money stands.
+        payment = before;
+        if (before.status !== "settled") {
+          payment = await updatePayment(tx, paymentId, before.status, {
+            status: "settled",
+            transaction,
+            settledAt: now,
+          });
+          await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
+        }
       }
       const queued = await leavePending(tx, jobId, "queued", { queuedAt: now, runAfter: now });
       if (!queued) return { queued: null };
@@ -69,6 +106,9 @@ export async function applySettlement(
       if (keys !== false) await completeJobKeys(tx, jobId, answer.body, answer.paymentResponse);
       return { queued: { id: queued.id, payer: queued.payer }, answer };
     }
+    const before = await getPaymentForJob(tx, jobId);
+    if (!before) throw new Error(`job ${jobId} has no payment`);
+    const was = before.status;
     // Two learners may race (a slow request and the reconciler): money that moved stays moved.
     if (was === "settled") return { queued: null };
     const { reason } = settlement;
@@ -95,6 +135,37 @@ export async function applySettlement(
     if (keys !== false) await releaseJobKeys(tx, jobId);
     return { queued: null };
   });
+}
+
+/**
+ * The recorded payment settled, with its receipt when the origin is known, or undefined when it
+ * is no longer in the status it was recorded in.
+ */
+async function settleRecorded(
+  tx: Db,
+  paymentId: string,
+  recorded: NonNullable<ApplySettlement["recorded"]>,
+  at: { jobId: string; transaction: string; now: Date; receiptBaseUrl: string | undefined },
+): Promise<PaymentRow | undefined> {
+  const { jobId, transaction, now, receiptBaseUrl } = at;
+  const receipt = receiptBaseUrl
+    ? await issueReceipt(
+        { ...recorded.payment, transaction, settledAt: now },
+        { id: jobId, sku: recorded.sku },
+        receiptBaseUrl,
+      )
+    : null;
+  try {
+    return await updatePayment(tx, paymentId, recorded.payment.status, {
+      status: "settled",
+      transaction,
+      settledAt: now,
+      ...(receipt ? { receipt } : {}),
+    });
+  } catch (error) {
+    if (error instanceof StalePaymentError) return undefined;
+    throw error;
+  }
 }
 
 /**

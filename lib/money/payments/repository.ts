@@ -63,6 +63,8 @@ export async function updatePayment(
     transaction?: string | null;
     failureReason?: string | null;
     settledAt?: Date | null;
+    /** A settlement's signed receipt, kept with it in the same write. */
+    receipt?: unknown;
   },
 ): Promise<PaymentRow> {
   checkMove("payment", PAYMENT_TRANSITIONS, from, patch.status);

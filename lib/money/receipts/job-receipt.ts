@@ -26,9 +26,37 @@ export async function jobReceipt(
   if (payment?.status !== "settled" || !payment.transaction) return null;
   if (payment.receipt) return payment.receipt as JWSSignedReceipt;
   const job = known?.job ?? (await getJob(db, jobId));
-  const product = job ? findAnyProductBySku(job.sku) : undefined;
-  if (!job || !product) return null;
-  const receipt = await signReceipt(
+  if (!job) return null;
+  const receipt = await issueReceipt(
+    { ...payment, transaction: payment.transaction },
+    job,
+    baseUrl,
+  );
+  if (!receipt) return null;
+  // First issuer wins: a concurrent reader's receipt is the one everybody gets from then on.
+  if (await storeReceiptOnce(db, payment.id, receipt)) return receipt;
+  return ((await getPaymentForJob(db, jobId))?.receipt ?? null) as JWSSignedReceipt | null;
+}
+
+/** What a receipt says of the payment: the settled transaction and the money it moved. */
+export type ReceiptPayment = Pick<
+  PaymentRow,
+  "network" | "payer" | "amountAtomic" | "asset" | "payTo" | "settledAt"
+> & { transaction: string };
+
+/**
+ * Signs the receipt of job `job`'s settled payment, issued at its settlement time; null for a
+ * job whose product is unknown. Whoever keeps it keeps it once (jobReceipt, or the settlement's
+ * own write).
+ */
+export async function issueReceipt(
+  payment: ReceiptPayment,
+  job: Pick<JobRow, "id" | "sku">,
+  baseUrl: string,
+): Promise<JWSSignedReceipt | null> {
+  const product = findAnyProductBySku(job.sku);
+  if (!product) return null;
+  return signReceipt(
     {
       network: payment.network,
       resourceUrl: `${baseUrl}${product.path}`,
@@ -43,7 +71,4 @@ export async function jobReceipt(
     },
     baseUrl,
   );
-  // First issuer wins: a concurrent reader's receipt is the one everybody gets from then on.
-  if (await storeReceiptOnce(db, payment.id, receipt)) return receipt;
-  return ((await getPaymentForJob(db, jobId))?.receipt ?? null) as JWSSignedReceipt | null;
 }
