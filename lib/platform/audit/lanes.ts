@@ -13,23 +13,5 @@ export const AUDIT_LANES = 64;
  * the content of an event that has no job. Case-insensitive, as a uuid is.
  */
 export function auditLaneOf(key: string): number {
-  const known = recentLanes.get(key);
-  if (known !== undefined) return known;
-  const lane =
-    createHash("sha256").update(key.toLowerCase()).digest().readUInt32BE(0) % AUDIT_LANES;
-  if (key.length <= MAX_KEPT_KEY) {
-    if (recentLanes.size >= KEPT_LANES) {
-      const oldest = recentLanes.keys().next().value;
-      if (oldest !== undefined) recentLanes.delete(oldest);
-    }
-    recentLanes.set(key, lane);
-  }
-  return lane;
+  return createHash("sha256").update(key.toLowerCase()).digest().readUInt32BE(0) % AUDIT_LANES;
 }
-
-// Every audited transaction of a job, nested ones included, and each of its events asks for the
-// job's lane: a paid request asks a dozen times. The lanes of recent job ids are kept (ids only:
-// an event's content may be long).
-const KEPT_LANES = 4_096;
-const MAX_KEPT_KEY = 64;
-const recentLanes = new Map<string, number>();

@@ -18,29 +18,23 @@ import type { Sql } from "postgres";
  * Transactions and savepoints hand Drizzle a client of their own: those are wrapped the same way.
  */
 export function preparedByDefault<T extends Sql>(sql: T): T {
-  // Made once per client, not on every property read: Drizzle reads `unsafe` for each statement.
-  const unsafe = (text: string, params: unknown[] = [], options: Record<string, unknown> = {}) =>
-    sql.unsafe(
-      text,
-      params as never,
-      Array.isArray(params) && params.length > 0 ? { ...options, prepare: true } : options,
-    );
-  const scoped =
-    (property: "begin" | "savepoint") =>
-    (...args: unknown[]) => {
-      const last = args.length - 1;
-      const work = args[last];
-      if (typeof work === "function")
-        args[last] = (inner: Sql) => (work as (s: Sql) => unknown)(preparedByDefault(inner));
-      return (Reflect.get(sql, property) as (...a: unknown[]) => unknown)(...args);
-    };
-  const begin = scoped("begin");
-  const savepoint = scoped("savepoint");
   return new Proxy(sql, {
     get(target, property, receiver) {
-      if (property === "unsafe") return unsafe;
-      if (property === "begin") return begin;
-      if (property === "savepoint") return savepoint;
+      if (property === "unsafe")
+        return (text: string, params: unknown[] = [], options: Record<string, unknown> = {}) =>
+          target.unsafe(
+            text,
+            params as never,
+            Array.isArray(params) && params.length > 0 ? { ...options, prepare: true } : options,
+          );
+      if (property === "begin" || property === "savepoint")
+        return (...args: unknown[]) => {
+          const last = args.length - 1;
+          const work = args[last];
+          if (typeof work === "function")
+            args[last] = (inner: Sql) => (work as (s: Sql) => unknown)(preparedByDefault(inner));
+          return (Reflect.get(target, property, receiver) as (...a: unknown[]) => unknown)(...args);
+        };
       return Reflect.get(target, property, receiver);
     },
   });
