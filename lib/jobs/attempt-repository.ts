@@ -22,14 +22,24 @@ export async function moveAttempt(
   to: AttemptStatus,
   patch: Partial<Omit<typeof attempts.$inferInsert, "id" | "status">> = {},
 ): Promise<AttemptRow> {
-  checkMove("attempt", ATTEMPT_TRANSITIONS, from, to);
-  const [row] = await db
-    .update(attempts)
-    .set({ ...patch, status: to })
-    .where(and(eq(attempts.id, id), eq(attempts.status, from)))
-    .returning();
+  const [row] = await attemptMove(db, id, from, to, patch).returning();
   if (!row) throw new StaleAttemptError(id, from);
   return row;
+}
+
+/** The compare-and-set of a move the table allows, for the caller to run with its returning. */
+function attemptMove(
+  db: Db,
+  id: string,
+  from: AttemptStatus,
+  to: AttemptStatus,
+  patch: Partial<Omit<typeof attempts.$inferInsert, "id" | "status">> = {},
+) {
+  checkMove("attempt", ATTEMPT_TRANSITIONS, from, to);
+  return db
+    .update(attempts)
+    .set({ ...patch, status: to })
+    .where(and(eq(attempts.id, id), eq(attempts.status, from)));
 }
 
 export async function latestAttempt(db: Db, jobId: string): Promise<AttemptRow | undefined> {
@@ -79,14 +89,9 @@ export async function startAttempt(
  * always maps to an attempt. Returns whether the attempt is still this submission's to run.
  */
 export async function markAttemptRunning(db: Db, id: string, taskId: string): Promise<boolean> {
-  checkMove("attempt", ATTEMPT_TRANSITIONS, "submitting", "running");
   const moved = await changeAndAnnounce(
     db,
-    db
-      .update(attempts)
-      .set({ taskId, status: "running" })
-      .where(and(eq(attempts.id, id), eq(attempts.status, "submitting")))
-      .returning({ jobId: attempts.jobId }),
+    attemptMove(db, id, "submitting", "running", { taskId }).returning({ jobId: attempts.jobId }),
   );
   if (moved.length > 0) return true;
   return db.transaction(async (tx) => {

@@ -35,8 +35,7 @@ function redisPublisher(): Redis | null {
  * stream until its next heartbeat look: announcements are hints, and need no outbox row.
  */
 export async function announceJobChange(db: Db, jobId: string): Promise<void> {
-  if (!notifyAtCommit(db, JOB_EVENTS_CHANNEL, jobId))
-    await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${jobId})`);
+  await notifyAtCommit(db, JOB_EVENTS_CHANNEL, jobId);
   redisPublisher()
     ?.publish(JOB_EVENTS_CHANNEL, jobId)
     .catch(() => undefined);

@@ -22,7 +22,7 @@ export {
   type FacilitatorDecorator,
 } from "./payments/resource-server";
 export { didDocument } from "./receipts/issuer";
-export { issueReceipt, jobReceipt, type ReceiptPayment } from "./receipts/job-receipt";
+export { issueReceipt, jobReceipt } from "./receipts/job-receipt";
 export { signedOffers } from "./receipts/offers";
 export { receiptSchema } from "./receipts/receipt-schema";
 export { withReceipt } from "./receipts/receipt";

@@ -46,25 +46,35 @@ async function heardAround(work: () => Promise<unknown>, fails = false): Promise
   const marker = `marker-${randomBytes(4).toString("hex")}`;
   await listener.notify(CHANNEL, marker);
   await waitFor("the marker", async () => heard.includes(marker), 5_000);
-  return heard.filter((p) => p !== marker);
+  return heard.filter((p) => !p.startsWith("marker-"));
 }
 
-test("outside an audited transaction the caller is told to send the notice itself", () => {
-  assert.equal(notifyAtCommit(db, CHANNEL, "x"), false);
+test("outside an audited transaction the notice is sent at once", async () => {
+  assert.deepEqual(await heardAround(() => notifyAtCommit(db, CHANNEL, "x")), ["x"]);
 });
 
 test("an audited transaction's notices go with its audit write, once each, at commit", async () => {
   const jobId = crypto.randomUUID();
-  let queued = false;
+  let beforeCommit: string[] = [];
+  let sentAlone = 0;
   const got = await heardAround(() =>
     auditedTransaction(db, jobId, async (tx) => {
-      queued = notifyAtCommit(tx, CHANNEL, jobId);
-      notifyAtCommit(tx, CHANNEL, jobId);
-      notifyAtCommit(tx, CHANNEL, "other");
+      // Queued, not sent: none of the three is a statement of its own.
+      const execute = tx.execute.bind(tx);
+      tx.execute = ((query: Parameters<typeof execute>[0]) => {
+        sentAlone++;
+        return execute(query);
+      }) as typeof tx.execute;
+      await notifyAtCommit(tx, CHANNEL, jobId);
+      await notifyAtCommit(tx, CHANNEL, jobId);
+      await notifyAtCommit(tx, CHANNEL, "other");
+      tx.execute = execute;
       await appendAudit(tx, "job.transition", jobId, { from: "a", to: "b" });
+      beforeCommit = await heardAround(async () => undefined);
     }),
   );
-  assert.equal(queued, true);
+  assert.equal(sentAlone, 0, "the notices wait for the audit write");
+  assert.deepEqual(beforeCommit, [], "nothing is heard before the commit");
   assert.deepEqual(got.sort(), [jobId, "other"].sort());
   const rows = await db.select().from(auditEvents).where(eq(auditEvents.jobId, jobId));
   assert.equal(rows.length, 1, "the event is written with the notices");
@@ -82,7 +92,7 @@ test("a rolled-back audited transaction sends none of its notices and writes no 
   const got = await heardAround(
     () =>
       auditedTransaction(db, jobId, async (tx) => {
-        notifyAtCommit(tx, CHANNEL, jobId);
+        await notifyAtCommit(tx, CHANNEL, jobId);
         await appendAudit(tx, "job.transition", jobId, { from: "a", to: "b" });
         throw new Error("the work failed");
       }),
@@ -97,7 +107,7 @@ test("an audited transaction that appends no event still sends its notices", asy
   const jobId = crypto.randomUUID();
   const got = await heardAround(() =>
     auditedTransaction(db, jobId, async (tx) => {
-      notifyAtCommit(tx, CHANNEL, jobId);
+      await notifyAtCommit(tx, CHANNEL, jobId);
     }),
   );
   assert.deepEqual(got, [jobId]);

@@ -44,18 +44,16 @@ const pendingEvents = new WeakMap<Db, AuditEvent[]>();
 const pendingNotices = new WeakMap<Db, Map<string, readonly [string, string]>>();
 
 /**
- * Queues `pg_notify(channel, payload)` to go with the audit write that ends the open audited
- * transaction `db`, and returns true; returns false when `db` is not one, for the caller to send
- * it itself. Postgres delivers a transaction's notifications when it commits, and only if it
- * does, wherever in it they were sent: sending them with its last statement changes nothing a
- * listener sees and saves a round trip each. The same notice twice in one transaction is
- * delivered once, by Postgres and here alike.
+ * `pg_notify(channel, payload)` from `db`. In an open audited transaction it goes with the audit
+ * write that ends it: Postgres delivers a transaction's notifications when it commits, and only if
+ * it does, wherever in it they were sent, so sending them with its last statement changes nothing
+ * a listener sees and saves a round trip each. The same notice twice in one transaction is
+ * delivered once, by Postgres and here alike. Anywhere else it is sent at once.
  */
-export function notifyAtCommit(db: Db, channel: string, payload: string): boolean {
+export async function notifyAtCommit(db: Db, channel: string, payload: string): Promise<void> {
   const notices = pendingNotices.get(db);
-  if (!notices) return false;
-  notices.set(`${channel}\n${payload}`, [channel, payload]);
-  return true;
+  if (notices) notices.set(`${channel}\n${payload}`, [channel, payload]);
+  else await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db/client";
 import { outbox } from "@/lib/platform/db/schema";
 import { notifyAtCommit } from "@/lib/platform/audit/append";
@@ -15,6 +14,5 @@ export type OutboxPayload = Record<string, unknown>;
  */
 export async function writeOutbox(db: Db, topic: string, payload: OutboxPayload): Promise<void> {
   await db.insert(outbox).values({ topic, payload });
-  if (!notifyAtCommit(db, OUTBOX_CHANNEL, ""))
-    await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await notifyAtCommit(db, OUTBOX_CHANNEL, "");
 }
