@@ -11,6 +11,7 @@ import {
   refusal,
   type Refusal,
 } from "@/lib/platform";
+import { sql } from "drizzle-orm";
 import type { AnyProduct, GenerationSpec } from "@/lib/catalog";
 import {
   attachPaymentIdentifier,
@@ -22,14 +23,13 @@ import {
   claimPaymentIdentifier,
   type PaymentIdentifierClaim,
 } from "@/lib/checkout/idempotency/payment-identifier";
-import { countActiveJobs, insertJob, lockCapacity } from "@/lib/jobs";
+import { capacityLock, countActiveJobs, insertJobAtCommit } from "@/lib/jobs";
 import {
   authorizationProblem,
   decodePayment,
   findPaymentByAuthorization,
   insertPayment,
   authorizationLock,
-  type PaymentRow,
   paymentRequired,
 } from "@/lib/money";
 import { applySettlement } from "@/lib/checkout/settlement/apply";
@@ -66,13 +66,6 @@ export type PaidRequest = {
 const PAYMENT_IDENTIFIER_WAIT_MS = 10_000;
 
 class CapacityReached extends Error {}
-
-/** Another copy of this payment was recorded first: it answers for both. */
-class PaymentRecorded extends Error {
-  constructor(readonly payment: PaymentRow) {
-    super("payment recorded by another copy");
-  }
-}
 
 const CAPACITY_RETRY_AFTER_SECONDS = 30;
 
@@ -192,17 +185,22 @@ async function verifyAndCreate(
   };
   let webhookSecret: string | null = null;
   try {
-    // The authorization's lock comes before any write: a copy of this payment must not hold the
-    // job status counts while it waits on the payment's unique index (the first copy's
-    // settlement needs those counts).
-    const lock = authorizationLock(network, auth.from, auth.nonce);
+    // One statement takes the transaction's locks, in the one order (lane, authorization,
+    // capacity), before it reads or writes anything. A copy of this payment waits on the
+    // authorization's lock, then fails on the payment's unique key and answers as the first did.
+    // The capacity lock is held to the commit and is the last taken: a holder waits on nothing
+    // but another holder's commit.
+    const locks = sql`${authorizationLock(network, auth.from, auth.nonce)}, ${capacityLock()}`;
     await auditedTransaction(
       db,
       jobId,
       async (tx) => {
-        const recorded = await findPaymentByAuthorization(tx, network, auth.from, auth.nonce);
-        if (recorded) throw new PaymentRecorded(recorded);
-        await insertJob(tx, {
+        // The count (a fresh snapshot under READ COMMITTED, taken once the capacity lock is
+        // held) holds every job committed by an earlier holder. This job is not among them:
+        // its rows and records are written with the transaction's last statement
+        // (writeAtCommit), still under the lock.
+        if ((await countActiveJobs(tx)) >= env.limits.queueCapacity) throw new CapacityReached();
+        await insertJobAtCommit(tx, {
           id: jobId,
           sku: req.product.sku,
           status: "pending_settlement",
@@ -242,20 +240,11 @@ async function verifyAndCreate(
           nonce: auth.nonce,
           validBefore: Number(auth.validBefore),
         });
-        // The capacity check comes last, once the job is written: the capacity lock, held to the
-        // commit, then covers only this count and the commit, not the job's writes. Taken after
-        // every other lock of the transaction, it waits on nothing but another holder's commit.
-        // The count (a fresh snapshot under READ COMMITTED) holds every job committed by an earlier
-        // holder, and this one.
-        await lockCapacity(tx);
-        if ((await countActiveJobs(tx)) > env.limits.queueCapacity) throw new CapacityReached();
       },
-      lock,
+      locks,
     );
   } catch (error) {
     if (error instanceof CapacityReached) return atCapacity();
-    if (error instanceof PaymentRecorded)
-      return replayForPayment(db, error.payment, req.requestHash, refuse);
     if (!isUniqueViolation(error)) throw error;
     const winner = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
     if (winner) return replayForPayment(db, winner, req.requestHash, refuse);

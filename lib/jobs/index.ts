@@ -40,8 +40,9 @@ export {
   forgetVideos,
   getJob,
   insertJob,
+  insertJobAtCommit,
   jobsWithExpiredVideos,
-  lockCapacity,
+  capacityLock,
   type JobRow,
 } from "./repository";
 export { jobs, ofJob } from "./schema";

@@ -1,5 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { appendAudit, auditedTransaction, type Db, staleErrorOf } from "@/lib/platform";
+import {
+  appendAudit,
+  auditedTransaction,
+  type Db,
+  staleErrorOf,
+  writeAtCommit,
+} from "@/lib/platform";
 import { jobs } from "@/lib/jobs/schema";
 import { announceJobChange } from "@/lib/jobs/job-announcement";
 import { outboxJobFinished } from "@/lib/jobs/job-outbox";
@@ -11,14 +17,33 @@ export type NewJob = typeof jobs.$inferInsert;
 export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
   const [row] = await db.insert(jobs).values(job).returning();
   if (!row) throw new Error("job insert returned nothing");
-  await appendAudit(db, "job.transition", row.id, {
-    from: null,
-    to: row.status,
-    sku: row.sku,
-    payer: row.payer,
-    amount: row.amountAtomic,
-  });
+  await auditNewJob(db, row);
   return row;
+}
+
+/**
+ * A job created in an audited transaction that reads nothing of it before the commit (a paid
+ * request's): its row is written with the transaction's audit write (writeAtCommit).
+ */
+export async function insertJobAtCommit(
+  db: Db,
+  job: NewJob & Pick<JobRow, "id" | "status">,
+): Promise<void> {
+  await writeAtCommit(db, db.insert(jobs).values(job));
+  await auditNewJob(db, job);
+}
+
+function auditNewJob(
+  db: Db,
+  job: Pick<JobRow, "id" | "status" | "sku" | "payer" | "amountAtomic">,
+) {
+  return appendAudit(db, "job.transition", job.id, {
+    from: null,
+    to: job.status,
+    sku: job.sku,
+    payer: job.payer,
+    amount: job.amountAtomic,
+  });
 }
 
 export async function getJob(db: Db, id: string): Promise<JobRow | undefined> {
@@ -110,9 +135,9 @@ export async function countActiveJobs(db: Db): Promise<number> {
 // Serialises the capacity check with job creation across processes.
 const CAPACITY_LOCK = 402_403;
 
-/** Holds the capacity lock until the caller's transaction ends. */
-export async function lockCapacity(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK})`);
+/** The capacity lock, held until the transaction that takes it ends: a call for its lock list. */
+export function capacityLock(): SQL {
+  return sql`pg_advisory_xact_lock(${CAPACITY_LOCK})`;
 }
 
 /** How many of the payer's jobs are generating now. */
@@ -162,9 +187,15 @@ export async function makeDueNow(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The job's count of upstream attempts, kept beside the attempt rows. */
+/**
+ * The job's count of upstream attempts, kept beside the attempt rows; in an audited transaction,
+ * written with its audit write (writeAtCommit).
+ */
 export async function recordAttemptCount(db: Db, id: string, attempts: number): Promise<void> {
-  await db.update(jobs).set({ attempts, updatedAt: new Date() }).where(eq(jobs.id, id));
+  await writeAtCommit(
+    db,
+    db.update(jobs).set({ attempts, updatedAt: new Date() }).where(eq(jobs.id, id)),
+  );
 }
 
 /** Jobs whose video link has expired while the video is still stored. */

@@ -1,4 +1,10 @@
-export { appendAudit, auditedTransaction, type AuditType, notifyAtCommit } from "./audit/append";
+export {
+  appendAudit,
+  auditedTransaction,
+  type AuditType,
+  notifyAtCommit,
+  writeAtCommit,
+} from "./audit/append";
 export { explainBreak } from "./audit/chain";
 export { AuditBreakError, checkpointAuditLog, type CheckpointState } from "./audit/checkpoint";
 export { createAuditQueues, type AuditQueues } from "./audit/grouped-append";

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "@/lib/platform";
+import { type Db, writeAtCommit } from "@/lib/platform";
 import { type IdempotencyKind, idempotencyKeys } from "@/lib/checkout/schema";
 
 export type KeyRow = typeof idempotencyKeys.$inferSelect;
@@ -43,14 +43,17 @@ export async function claimKey(
   jobId: string,
   ttlSeconds: number,
 ): Promise<void> {
-  await db.insert(idempotencyKeys).values({
-    kind: "header",
-    key,
-    requestHash,
-    jobId,
-    state: "in_flight",
-    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
-  });
+  await writeAtCommit(
+    db,
+    db.insert(idempotencyKeys).values({
+      kind: "header",
+      key,
+      requestHash,
+      jobId,
+      state: "in_flight",
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    }),
+  );
 }
 
 /**
@@ -97,10 +100,13 @@ export async function attachPaymentIdentifier(
   jobId: string,
   ttlSeconds: number,
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ jobId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
-    .where(byKey("payment", id));
+  await writeAtCommit(
+    db,
+    db
+      .update(idempotencyKeys)
+      .set({ jobId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
+      .where(byKey("payment", id)),
+  );
 }
 
 /** Lets go of a claim that made no job (refused, replayed by authorization, or failed early). */

@@ -1,5 +1,12 @@
 import { type Column, type SQL, and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { checkMove, type Db, jsonRow, outerColumn, staleErrorOf } from "@/lib/platform";
+import {
+  checkMove,
+  type Db,
+  jsonRow,
+  outerColumn,
+  staleErrorOf,
+  writeAtCommit,
+} from "@/lib/platform";
 import { payments } from "@/lib/money/schema";
 import { PAYMENT_TRANSITIONS, type PaymentStatus } from "@/lib/money/payments/payment-status";
 
@@ -41,10 +48,16 @@ export async function findPaymentByAuthorization(
   return row;
 }
 
+/** Records a payment; in an audited transaction, with its audit write (writeAtCommit). */
 export async function insertPayment(db: Db, payment: typeof payments.$inferInsert): Promise<void> {
-  await db
-    .insert(payments)
-    .values({ ...payment, payer: payment.payer.toLowerCase(), nonce: payment.nonce.toLowerCase() });
+  await writeAtCommit(
+    db,
+    db.insert(payments).values({
+      ...payment,
+      payer: payment.payer.toLowerCase(),
+      nonce: payment.nonce.toLowerCase(),
+    }),
+  );
 }
 
 export const StalePaymentError = staleErrorOf<PaymentStatus>("payment", "StalePaymentError");

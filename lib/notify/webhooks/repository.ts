@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type Column, and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { checkMove, type Db, jsonRows, outerColumn, staleErrorOf } from "@/lib/platform";
+import {
+  checkMove,
+  type Db,
+  jsonRows,
+  outerColumn,
+  staleErrorOf,
+  writeAtCommit,
+} from "@/lib/platform";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/notify/schema";
 import {
   DELIVERY_TRANSITIONS,
@@ -14,7 +21,7 @@ export type DueDelivery = DeliveryRow & { url: string; secret: string };
 /** Records the job's callback with a fresh Standard Webhooks secret, which is returned once. */
 export async function saveEndpoint(db: Db, jobId: string, url: string): Promise<string> {
   const secret = `whsec_${randomBytes(32).toString("base64")}`;
-  await db.insert(webhookEndpoints).values({ jobId, url, secret });
+  await writeAtCommit(db, db.insert(webhookEndpoints).values({ jobId, url, secret }));
   return secret;
 }
 
