@@ -107,10 +107,13 @@ function tagFor(category: TermCategory, lang: string, gated: boolean): Tag {
   return tag;
 }
 
-// Phrases already indexed: particle and spelling variants often expand to the same words.
-const ADDED = new Set<string>();
-
-function addTerms(lex: Lexicon, entries: readonly string[], category: TermCategory): void {
+/** `added`: phrases already indexed; particle and spelling variants often expand to the same words. */
+function addTerms(
+  lex: Lexicon,
+  entries: readonly string[],
+  category: TermCategory,
+  added: Set<string>,
+): void {
   for (const entry of entries) {
     for (const form of forms(entry)) {
       if ("substring" in form) {
@@ -133,8 +136,8 @@ function addTerms(lex: Lexicon, entries: readonly string[], category: TermCatego
         form.words[0] = `${stem !== undefined && stem.length >= 2 && !KOREAN_WHOLE.has(stem) ? stem : only}*`;
       }
       const key = `${category}|${lex.lang}|${form.words.join(" ")}`;
-      if (ADDED.has(key)) continue;
-      ADDED.add(key);
+      if (added.has(key)) continue;
+      added.add(key);
       const latin = form.words.every((w) => LATIN_WORD.test(w));
       const gated = latin && form.words.every((w) => ambiguous(w, lex.lang));
       try {
@@ -220,14 +223,17 @@ const POLICY_EXCEPTIONS: readonly string[] = [
 for (const lex of LEXICONS) {
   const more = SUPPLEMENT[lex.lang] ?? {};
   const slang = EVASION_SUPPLEMENT[lex.lang] ?? {};
-  addTerms(lex, [...lex.minors, ...(more.minors ?? []), ...(slang.minors ?? [])], "minors");
-  addTerms(lex, [...lex.sexual, ...(more.sexual ?? []), ...(slang.sexual ?? [])], "sexual");
+  // Keys hold the language, so one language's set is dropped once its terms are in.
+  const added = new Set<string>();
+  addTerms(lex, [...lex.minors, ...(more.minors ?? []), ...(slang.minors ?? [])], "minors", added);
+  addTerms(lex, [...lex.sexual, ...(more.sexual ?? []), ...(slang.sexual ?? [])], "sexual", added);
   addTerms(
     lex,
     [...lex.graphicViolence, ...(more.graphicViolence ?? []), ...(slang.graphicViolence ?? [])],
     "graphic_violence",
+    added,
   );
-  addTerms(lex, [...lex.likeness, ...(more.likeness ?? [])], "real_person");
+  addTerms(lex, [...lex.likeness, ...(more.likeness ?? [])], "real_person", added);
   for (const entry of [...lex.exceptions, ...(slang.exceptions ?? [])]) {
     for (const form of forms(entry)) {
       if ("substring" in form) SAFE_SUBSTRINGS.add(form.substring, true);

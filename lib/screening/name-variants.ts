@@ -27,8 +27,9 @@ type Slot = { entry: Entry; at: number };
 
 // Every name word and each of its one-letter deletions (the first letter kept), to the names it
 // occurs in. A prompt word looks up itself and its own deletions: two words within two edits
-// share a key unless both edits fall on the same side.
-const FUZZY = new Map<string, Slot[]>();
+// share a key unless both edits fall on the same side. Most keys lead to one name word, held
+// as the slot itself rather than a list of one: a hundred thousand fewer arrays on the heap.
+const FUZZY = new Map<string, Slot | Slot[]>();
 // Names of two or three words, surname first ("swift taylor"), for reordering without typos.
 const REVERSED = new Map<string, Entry>();
 // Every word of every alias.
@@ -41,40 +42,47 @@ function forEachDeletion(word: string, visit: (key: string) => void): void {
 
 const ALPHABETIC = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u;
 
+const sameSlot = (a: Slot, b: Slot): boolean => a.entry.words === b.entry.words && a.at === b.at;
+
 function addKey(key: string, slot: Slot): void {
-  const list = FUZZY.get(key);
-  if (list === undefined) FUZZY.set(key, [slot]);
-  else if (!list.some((x) => x.entry.words === slot.entry.words && x.at === slot.at))
-    list.push(slot);
+  const held = FUZZY.get(key);
+  if (held === undefined) FUZZY.set(key, slot);
+  else if (!Array.isArray(held)) {
+    if (!sameSlot(held, slot)) FUZZY.set(key, [held, slot]);
+  } else if (!held.some((x) => sameSlot(x, slot))) held.push(slot);
 }
 
-const seen = new Set<string>();
-for (const line of [...REAL_PEOPLE, ...NAME_SUPPLEMENT]) {
-  if (line.startsWith("*") || line.startsWith("^")) continue;
-  const aliases = line.split("|");
-  const name = (aliases[0] ?? "").trim();
-  // A lone word only from the usual name: other one-word aliases are often romanisations that
-  // sit one letter from ordinary words of that language.
-  const usual = phraseWords(name);
-  const surname = usual[usual.length - 1];
-  for (const alias of aliases) {
-    if (UNSPACED.test(alias)) continue;
-    const words = phraseWords(alias);
-    if (words.length === 0 || words.length > 3 || !words.every((w) => ALPHABETIC.test(w))) continue;
-    const id = words.join(" ");
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const w of words) NAME_WORDS.add(w);
-    if (words.length === 1 && (words[0] !== surname || id.length < 6)) continue;
-    const reordered = [words[words.length - 1] as string, ...words.slice(0, -1)];
-    const entry: Entry = { words, reordered, name };
-    if (words.length > 1) REVERSED.set(reordered.join(" "), entry);
-    words.forEach((w, at) => {
-      if (w.length < 4) return;
-      const slot = { entry, at };
-      addKey(w, slot);
-      forEachDeletion(w, (d) => addKey(d, slot));
-    });
+// The aliases already indexed are needed only while the index is built.
+{
+  const seen = new Set<string>();
+  for (const line of [...REAL_PEOPLE, ...NAME_SUPPLEMENT]) {
+    if (line.startsWith("*") || line.startsWith("^")) continue;
+    const aliases = line.split("|");
+    const name = (aliases[0] ?? "").trim();
+    // A lone word only from the usual name: other one-word aliases are often romanisations that
+    // sit one letter from ordinary words of that language.
+    const usual = phraseWords(name);
+    const surname = usual[usual.length - 1];
+    for (const alias of aliases) {
+      if (UNSPACED.test(alias)) continue;
+      const words = phraseWords(alias);
+      if (words.length === 0 || words.length > 3 || !words.every((w) => ALPHABETIC.test(w)))
+        continue;
+      const id = words.join(" ");
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const w of words) NAME_WORDS.add(w);
+      if (words.length === 1 && (words[0] !== surname || id.length < 6)) continue;
+      const reordered = [words[words.length - 1] as string, ...words.slice(0, -1)];
+      const entry: Entry = { words, reordered, name };
+      if (words.length > 1) REVERSED.set(reordered.join(" "), entry);
+      words.forEach((w, at) => {
+        if (w.length < 4) return;
+        const slot = { entry, at };
+        addKey(w, slot);
+        forEachDeletion(w, (d) => addKey(d, slot));
+      });
+    }
   }
 }
 
@@ -194,9 +202,9 @@ function candidatesFor(w: string): Candidates | null {
   const seenSlots = new Set<Slot>();
   let result: Candidates | null = null;
   const collect = (key: string): void => {
-    const list = FUZZY.get(key);
-    if (list === undefined) return;
-    for (const slot of list) {
+    const held = FUZZY.get(key);
+    if (held === undefined) return;
+    for (const slot of Array.isArray(held) ? held : [held]) {
       const nameWord = slot.entry.words[slot.at] as string;
       // An exact word is only a candidate through another, misspelled word of the name; and
       // only names whose word is within its allowance of this one, decided once per word.
