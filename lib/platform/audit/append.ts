@@ -38,12 +38,16 @@ export function laneOfEvent(event: AuditEvent): number {
 // The lane each open audited transaction holds, so the appends inside it need not lock again and
 // an append for another lane (which would break the one lock order) is refused, not risked.
 const heldLanes = new WeakMap<Db, number>();
-// The events appended in an open audited transaction, written together just before it commits.
-const pendingEvents = new WeakMap<Db, AuditEvent[]>();
-// The notifications an open audited transaction sends, by channel and payload, sent with its events.
-const pendingNotices = new WeakMap<Db, Map<string, readonly [string, string]>>();
-// The writes an open audited transaction defers to its audit write (writeAtCommit).
-const pendingWrites = new WeakMap<Db, SQLWrapper[]>();
+/** What an open audited transaction sends with its audit write, just before it commits. */
+type Pending = {
+  /** The events appended in it, in order. */
+  events: AuditEvent[];
+  /** The notifications it sends, by channel and payload. */
+  notices: Map<string, readonly [string, string]>;
+  /** The writes it defers to its audit write (writeAtCommit). */
+  writes: SQLWrapper[];
+};
+const pendingOf = new WeakMap<Db, Pending>();
 
 /**
  * `pg_notify(channel, payload)` from `db`. In an open audited transaction it goes with the audit
@@ -53,8 +57,8 @@ const pendingWrites = new WeakMap<Db, SQLWrapper[]>();
  * delivered once, by Postgres and here alike. Anywhere else it is sent at once.
  */
 export async function notifyAtCommit(db: Db, channel: string, payload: string): Promise<void> {
-  const notices = pendingNotices.get(db);
-  if (notices) notices.set(`${channel}\n${payload}`, [channel, payload]);
+  const pending = pendingOf.get(db);
+  if (pending) pending.notices.set(`${channel}\n${payload}`, [channel, payload]);
   else await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
@@ -67,8 +71,8 @@ export async function notifyAtCommit(db: Db, channel: string, payload: string): 
  * transaction back as it would have one statement earlier. Anywhere else it runs at once.
  */
 export async function writeAtCommit(db: Db, write: SQLWrapper): Promise<void> {
-  const writes = pendingWrites.get(db);
-  if (writes) writes.push(write);
+  const pending = pendingOf.get(db);
+  if (pending) pending.writes.push(write);
   else await db.execute(write.getSQL());
 }
 
@@ -106,17 +110,11 @@ async function inLane<T>(
         : sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`,
     );
     heldLanes.set(tx, lane);
-    const events: AuditEvent[] = [];
-    const notices = new Map<string, readonly [string, string]>();
-    const writes: SQLWrapper[] = [];
-    pendingEvents.set(tx, events);
-    pendingNotices.set(tx, notices);
-    pendingWrites.set(tx, writes);
+    const pending: Pending = { events: [], notices: new Map(), writes: [] };
+    pendingOf.set(tx, pending);
     const result = await work(tx);
-    pendingEvents.delete(tx);
-    pendingNotices.delete(tx);
-    pendingWrites.delete(tx);
-    await writeEvents(tx, lane, events, [...notices.values()], writes);
+    pendingOf.delete(tx);
+    await writeEvents(tx, lane, pending.events, [...pending.notices.values()], pending.writes);
     return result;
   });
 }
@@ -157,9 +155,9 @@ export async function appendAuditEvents(db: Db, events: AuditEvent[]): Promise<v
   const stray = events.find((e) => e.jobId !== null && laneOfEvent(e) !== lane);
   if (stray) throw new Error(`job ${stray.jobId}'s audit event grouped into another job's lane`);
   await inLane(db, lane, async (tx) => {
-    const pending = pendingEvents.get(tx);
+    const pending = pendingOf.get(tx);
     if (!pending) throw new Error("audit events appended after their transaction's work ended");
-    pending.push(...events);
+    pending.events.push(...events);
   });
 }
 
