@@ -6,6 +6,7 @@ import { startAnvil } from "@/lib/devnet/anvil";
 import { setupDevnetChain } from "@/lib/devnet/setup-chain";
 import { ConfigError, getEnv, publicOriginOf } from "@/lib/platform/env";
 import { beforeExitHooks } from "@/lib/server/before-exit";
+import { socketRoute } from "@/lib/server/socket-routes";
 import { restoreContentLength } from "@/lib/media/storage/body-length";
 import { createFreeReadGate } from "@/lib/http/api/free-read-gate";
 
@@ -65,9 +66,13 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   const admitFreeRead = createFreeReadGate(env.limits.free, env.trustProxy);
+  // Set by the app's start-up hook, which Next.js runs on the first request (the warm-up's); in
+  // development every route stays Next.js's, so edits reload.
+  const answeredAtSocket = dev ? () => undefined : socketRoute;
   const server = createServer((req, res) => {
     req.headers["x-reel402-peer"] = req.socket.remoteAddress ?? "";
     if (!admitFreeRead(req, res)) return;
+    if (answeredAtSocket()?.(req, res)) return;
     restoreContentLength(res);
     void handle(req, res);
   });

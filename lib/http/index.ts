@@ -1,5 +1,5 @@
 export { cancelJobResponse } from "./api/cancel-job-response";
-export { paidPostResponse } from "./api/checkout-response";
+export { answerPaidPostsAtSocket, paidPost } from "./api/paid-post-at-socket";
 export { didDocumentResponse } from "./api/did-document-response";
 export { jobEventsResponse } from "./api/job-events-response";
 export { jobResponse } from "./api/job-response";

@@ -1,11 +1,14 @@
 import type { Inngest } from "inngest";
 import type { BeforeExitHooks } from "@/lib/platform";
 import type { Services } from "@/lib/server/services";
+import type { SocketRoute } from "@/lib/server/socket-routes";
 
 type ProcessHolder = {
   services?: Services;
   /** Apart from services: the server script reaches it without loading server-only modules. */
   beforeExit?: BeforeExitHooks;
+  /** What the server script answers before Next.js (lib/server/socket-routes.ts). */
+  socketRoute?: SocketRoute;
   /** The embedded engine, started once by the start-up hook. */
   engine?: Promise<void>;
   /** With JOB_ENGINE=inngest: the client and its functions, served at /api/inngest. */

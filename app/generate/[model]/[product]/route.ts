@@ -1,16 +1,15 @@
-import { hostChecked, methodNotAllowed, paidPostResponse, preflight, withErrors } from "@/lib/http";
+import { methodNotAllowed, paidPost, preflight } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ model: string; product: string }> };
 
-// Answered without the proxy (lib/http/api/unproxied-route.ts): every method is this file's.
-export const POST = withErrors(
-  hostChecked(async (request: Request, { params }: Params) => {
-    const { model, product } = await params;
-    return paidPostResponse(request, model, product);
-  }),
-);
+// Answered without the proxy (lib/http/api/unproxied-route.ts): every method is this file's. The
+// server script answers the POST before Next.js with the same handler (paid-post-at-socket.ts).
+export const POST = async (request: Request, { params }: Params): Promise<Response> => {
+  const { model, product } = await params;
+  return paidPost(request, model, product);
+};
 
 export const OPTIONS = preflight;
 export {
