@@ -9,6 +9,7 @@ import { beforeExitHooks } from "@/lib/server/before-exit";
 import { socketRoute } from "@/lib/server/socket-routes";
 import { restoreContentLength } from "@/lib/media/storage/body-length";
 import { createFreeReadGate } from "@/lib/http/api/free-read-gate";
+import { refuseUndecodablePath } from "@/lib/http/api/undecodable-path";
 
 /**
  * Runs the whole service: on the devnet it first starts the local chain (state kept in the data
@@ -71,6 +72,7 @@ async function main() {
   const answeredAtSocket = dev ? () => undefined : socketRoute;
   const server = createServer((req, res) => {
     req.headers["x-reel402-peer"] = req.socket.remoteAddress ?? "";
+    if (refuseUndecodablePath(req, res)) return;
     if (!admitFreeRead(req, res)) return;
     if (answeredAtSocket()?.(req, res)) return;
     restoreContentLength(res);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { refusalParts } from "@/lib/http/api/problem";
+import { refuseAtSocket } from "@/lib/http/api/answer-at-socket";
 import { clientIp, FreeEndpointGuard, type FreeEndpointLimits } from "@/lib/platform/edge";
 
 const EVENTS_PATH = /^\/jobs\/[^/]+\/events\/?(?:\?|$)/;
@@ -33,9 +33,7 @@ export function createFreeReadGate(limits: FreeEndpointLimits, trustProxy: boole
       refusal = slot;
     }
     if (refusal.ok) return true;
-    const answer = refusalParts(refusal.refusal);
-    res.writeHead(answer.status, answer.headers);
-    res.end(answer.body);
+    refuseAtSocket(res, refusal.refusal);
     return false;
   };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerAtSocket } from "@/lib/http/api/answer-at-socket";
 import { paidPostResponse } from "@/lib/http/api/checkout-response";
 import { malformedHostResponse } from "@/lib/http/api/request-host";
-import { API_RESPONSE_HEADERS } from "@/lib/http/api/response-headers";
 import { hostChecked } from "@/lib/http/api/unproxied-route";
 import { withErrors } from "@/lib/http/api/with-errors";
 import { getEnv, RefusalError } from "@/lib/platform";
@@ -58,16 +58,17 @@ const answer = withErrors(
 );
 
 /**
- * A path segment as Next.js hands it to the route; one that would not decode is handed on as
- * sent (no product has that name), where Next.js answers it with a 500. Null for what Next.js
- * reads as path structure.
+ * A path segment as Next.js hands it to the route; null for one that does not decode (the server
+ * script refuses those first: lib/http/api/undecodable-path.ts) or that Next.js reads as path
+ * structure.
  */
 function decoded(segment: string): string | null {
-  let value = segment;
   try {
-    value = decodeURIComponent(segment);
-  } catch {}
-  return value === "." || value === ".." || value.includes("/") ? null : value;
+    const value = decodeURIComponent(segment);
+    return value === "." || value === ".." || value.includes("/") ? null : value;
+  } catch {
+    return null;
+  }
 }
 
 /** The headers as Node.js parsed them (the server's own peer header among them), as Next.js reads them. */
@@ -127,12 +128,5 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
-  if (res.destroyed) return;
-  for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) res.setHeader(name, value);
-  response.headers.forEach((value, name) => {
-    res.setHeader(name, value);
-  });
-  res.setHeader("content-length", body.byteLength);
-  res.writeHead(response.status);
-  res.end(body);
+  answerAtSocket(res, response.status, response.headers, body);
 }

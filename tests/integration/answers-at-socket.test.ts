@@ -7,6 +7,15 @@ import { startServer, type TestServer } from "../helpers/server";
 const PATH = "/generate/alpha-fast/5s-720p";
 const QUOTE = JSON.stringify({ prompt: "a lighthouse at dusk" });
 const LIMIT = 40;
+const READS = 5;
+const API_HEADERS = [
+  "content-security-policy",
+  "x-content-type-options",
+  "access-control-allow-origin",
+  "access-control-expose-headers",
+  "x-frame-options",
+  "referrer-policy",
+];
 
 type Answer = {
   status: number;
@@ -73,11 +82,14 @@ function raw(port: number, text: string, quietMs = 1_500): Promise<string> {
   });
 }
 
-describe("the generation POST answered at the socket, before Next.js", () => {
+describe("answers given at the HTTP server, before Next.js", () => {
   let server: TestServer;
   let port: number;
   before(async () => {
-    server = await startServer({ LIMIT_POSTS_PER_MINUTE_PER_IP: String(LIMIT) });
+    server = await startServer({
+      LIMIT_POSTS_PER_MINUTE_PER_IP: String(LIMIT),
+      LIMIT_FREE_READS_PER_MINUTE_PER_IP: String(READS),
+    });
     port = Number(new URL(server.url).port);
   });
   after(async () => {
@@ -90,15 +102,7 @@ describe("the generation POST answered at the socket, before Next.js", () => {
     assert.equal(Number(res.headers["content-length"]), Buffer.byteLength(res.body));
     assert.equal(res.headers["transfer-encoding"], undefined);
     assert.equal(res.headers.vary, undefined, "Next.js's router Vary is not on an API answer");
-    for (const name of [
-      "content-security-policy",
-      "x-content-type-options",
-      "access-control-allow-origin",
-      "access-control-expose-headers",
-      "x-frame-options",
-      "referrer-policy",
-    ])
-      assert.ok(res.headers[name], `${name} is set`);
+    for (const name of API_HEADERS) assert.ok(res.headers[name], `${name} is set`);
     assert.equal(res.headers["cache-control"], "no-store, no-transform");
     const header = JSON.parse(
       Buffer.from(String(res.headers["payment-required"]), "base64").toString("utf8"),
@@ -182,6 +186,44 @@ describe("the generation POST answered at the socket, before Next.js", () => {
     const health = await send(port, { method: "GET", path: "/healthz" });
     assert.equal(health.status, 200);
     assert.doesNotMatch(server.output().slice(before), /unhandled error/);
+  });
+
+  test("a path whose escapes do not decode is the 404 problem, where Next.js answered a bare 500", async () => {
+    const cases: [string, string][] = [
+      ["GET", "/jobs/%zz"],
+      ["DELETE", "/jobs/%E0%A4%A"],
+      ["GET", "/jobs/%E0%A4%A/events"],
+      ["GET", "/videos/%FF"],
+      ["POST", "/generate/%E0%A4%A/5s-720p"],
+      ["GET", "/nowhere/%zz"],
+    ];
+    for (const [method, path] of cases) {
+      const res = await send(port, {
+        method,
+        path,
+        headers: json,
+        chunks: method === "POST" ? [QUOTE] : [],
+      });
+      assert.equal(res.status, 404, `${method} ${path}`);
+      assert.equal(res.headers["content-type"], "application/problem+json");
+      const problem = JSON.parse(res.body);
+      assert.equal(problem.code, "not_found");
+      assert.equal(problem.instance, path);
+      for (const name of API_HEADERS) assert.ok(res.headers[name], `${path}: ${name} is set`);
+    }
+    // An escape that decodes is the route's own business, as before.
+    const job = await send(port, { method: "GET", path: "/jobs/%61bc" });
+    assert.notEqual(job.status, 500);
+  });
+
+  test("a poll refused at the socket carries the API headers, so a browser agent can read its 429", async () => {
+    let res: Answer | undefined;
+    for (let i = 0; i <= READS + 2 && res?.status !== 429; i++)
+      res = await send(port, { method: "GET", path: "/jobs/00000000-0000-4000-8000-000000000000" });
+    assert.equal(res?.status, 429);
+    assert.equal(JSON.parse(res?.body ?? "{}").code, "rate_limited");
+    assert.ok(res?.headers["retry-after"]);
+    for (const name of API_HEADERS) assert.ok(res?.headers[name], `${name} is set`);
   });
 
   test("a peer address sent by the client is not taken for the socket's: the per-IP limit still holds", async () => {
