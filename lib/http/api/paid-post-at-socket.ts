@@ -96,8 +96,16 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
+        // A client gone mid-body is answered (to nobody) as an incomplete request, not logged
+        // as a failure of ours; a request that closes before its end never ends otherwise.
+        const incomplete = () => {
+          if (!done) controller.error(new RefusalError("invalid_request", INCOMPLETE));
+          done = true;
+        };
         if (!reading) {
           reading = true;
+          // Gone before the checkout came to read it (the guard runs first): its events are past.
+          if (req.destroyed) return incomplete();
           req.on("data", (chunk: Buffer) => {
             if (done) return;
             controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -107,12 +115,8 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
             if (!done) controller.close();
             done = true;
           });
-          // A client gone mid-body is answered (to nobody) as an incomplete request, not logged
-          // as a failure of ours.
-          req.once("error", () => {
-            if (!done) controller.error(new RefusalError("invalid_request", INCOMPLETE));
-            done = true;
-          });
+          req.once("error", incomplete);
+          req.once("close", incomplete);
         }
         req.resume();
       },
