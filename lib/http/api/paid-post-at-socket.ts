@@ -43,19 +43,20 @@ function paidPostAtSocket(origin: string): SocketRoute {
     if (target.pathname !== url.slice(0, url.length - (match[3]?.length ?? 0))) return false;
     const headers = requestHeaders(req);
     if (!headers?.has("host") || malformedHostResponse(headers, target.pathname)) return false;
-    void answer(req, target, headers, family, product)
+    // The body stream touches the request only once read, so a request refused here is untouched.
+    const init = { method: "POST", headers, body: bodyOf(req), duplex: "half" };
+    let request: Request;
+    try {
+      request = new Request(target, init as RequestInit);
+    } catch {
+      return false;
+    }
+    void paidPost(request, family, product)
       .then((response) => send(res, response))
       .catch(() => res.destroy());
     return true;
   };
 }
-
-const answer = withErrors(
-  async (req: IncomingMessage, url: URL, headers: Headers, family: string, product: string) => {
-    const init = { method: "POST", headers, body: bodyOf(req), duplex: "half" };
-    return paidPost(new Request(url, init as RequestInit), family, product);
-  },
-);
 
 /**
  * A path segment as Next.js hands it to the route; null for one that does not decode (the server
@@ -96,14 +97,14 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        // A client gone mid-body is answered (to nobody) as an incomplete request, not logged
-        // as a failure of ours; a request that closes before its end never ends otherwise.
-        const incomplete = () => {
-          if (!done) controller.error(new RefusalError("invalid_request", INCOMPLETE));
-          done = true;
-        };
         if (!reading) {
           reading = true;
+          // A client gone mid-body is answered (to nobody) as an incomplete request, not logged
+          // as a failure of ours; a request that closes before its end never ends otherwise.
+          const incomplete = () => {
+            if (!done) controller.error(new RefusalError("invalid_request", INCOMPLETE));
+            done = true;
+          };
           // Gone before the checkout came to read it (the guard runs first): its events are past.
           if (req.destroyed) return incomplete();
           req.on("data", (chunk: Buffer) => {
