@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
+import { type RawAnswer, rawRequest } from "../helpers/raw-request";
 import { startServer, type TestServer } from "../helpers/server";
 
 const PATH = "/generate/alpha-fast/5s-720p";
@@ -17,44 +18,13 @@ const API_HEADERS = [
   "referrer-policy",
 ];
 
-type Answer = {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-};
-
-/** One request over `agent` (a kept-alive connection when given), the body sent as chunks. */
+/** One request to the server on `port`; a POST of the quote's path unless told otherwise. */
 function send(
   port: number,
-  opts: {
-    method?: string;
-    path?: string;
-    headers?: Record<string, string>;
-    chunks?: string[];
-    agent?: Agent;
-  },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: opts.method ?? "POST",
-        path: opts.path ?? PATH,
-        headers: opts.headers,
-        agent: opts.agent,
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    for (const chunk of opts.chunks ?? []) req.write(chunk);
-    req.end();
-  });
+  opts: Parameters<typeof rawRequest>[2] & { path?: string } = {},
+): Promise<RawAnswer> {
+  const { path = PATH, method = "POST", ...rest } = opts;
+  return rawRequest(`http://127.0.0.1:${port}`, path, { method, ...rest });
 }
 
 const json = { "content-type": "application/json" };
@@ -217,7 +187,7 @@ describe("answers given at the HTTP server, before Next.js", () => {
   });
 
   test("a poll refused at the socket carries the API headers, so a browser agent can read its 429", async () => {
-    let res: Answer | undefined;
+    let res: RawAnswer | undefined;
     for (let i = 0; i <= READS + 2 && res?.status !== 429; i++)
       res = await send(port, { method: "GET", path: "/jobs/00000000-0000-4000-8000-000000000000" });
     assert.equal(res?.status, 429);

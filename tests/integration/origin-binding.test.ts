@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
@@ -15,14 +14,9 @@ import { startTestChain, type TestChain } from "../helpers/chain";
 import { createTestDatabase } from "../helpers/database";
 import { payForJob } from "../helpers/pay";
 import { waitFor } from "../helpers/poll";
+import { type RawAnswer, rawRequest } from "../helpers/raw-request";
 import { startServer, type TestServer } from "../helpers/server";
 import { signingFetch } from "../helpers/sign-in";
-
-type Answer = {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-};
 
 /** A request with exactly the Host and X-Forwarded-* a hostile client chooses (fetch would fix Host). */
 function spoofed(
@@ -32,29 +26,12 @@ function spoofed(
   headers: Record<string, string>,
   body?: string,
   stopWhen?: (text: string) => boolean,
-): Promise<Answer> {
-  const url = new URL(path, base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method, headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-          if (stopWhen?.(text)) {
-            res.destroy();
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
-          }
-        });
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+): Promise<RawAnswer> {
+  return rawRequest(base, path, {
+    method,
+    headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+    chunks: body ? [body] : [],
+    ...(stopWhen ? { stopWhen } : {}),
   });
 }
 
