@@ -7,7 +7,7 @@ import { payerScopedKey, signedPayer } from "@/lib/checkout/idempotency/payer-sc
 import { paymentIdentifierDeclaration } from "@/lib/checkout/idempotency/payment-identifier";
 import { discoveryExtension, resourceInfo } from "@/lib/checkout/discovery";
 import { buildRequirements, paymentRequired, signedOffers } from "@/lib/money";
-import { activeJobs, forgetActiveJobs } from "@/lib/checkout/active-jobs";
+import { activeJobs, paidRequestDone } from "@/lib/checkout/active-jobs";
 import { cachedChallenge } from "@/lib/checkout/challenge-cache";
 import { type CheckoutOutcome, withFacts } from "@/lib/checkout/outcome";
 import { atCapacity, payAndCreateJob } from "@/lib/checkout/pay-and-create-job";
@@ -115,8 +115,10 @@ async function checkoutProduct(
       return { kind: "challenge", required };
     }
     const requirements = await buildRequirements(server, env, amount);
+    const since = Date.now();
+    let created: boolean | null = null;
     try {
-      return await payAndCreateJob({
+      const outcome = await payAndCreateJob({
         db,
         wake: deps.wake,
         env,
@@ -132,8 +134,10 @@ async function checkoutProduct(
         requestHash: hash,
         webhookUrl: callback.url,
       });
+      created = outcome.kind === "created";
+      return outcome;
     } finally {
-      forgetActiveJobs(db);
+      paidRequestDone(db, since, created);
     }
   };
   return withFacts(await priced(), facts);
