@@ -150,10 +150,13 @@ async function verifyAndCreate(
   // The job and its payment live on the network the payment chose among the quoted ones.
   const network = matched.network;
   // The verification (the facilitator's chain reads) runs beside the look-up: it only reads, and
-  // a payment seen before drops its answer.
+  // a payment seen before drops its answer. The look-up is sent first: the verification starts
+  // with the signature's recovery, a millisecond or so of the thread's time.
+  const finding = findPaymentByAuthorization(db, network, auth.from, auth.nonce);
+  finding.catch(() => undefined);
   const verifying = mismatch ? null : server.verifyPayment(payload, matched);
   verifying?.catch(() => undefined);
-  const earlier = await findPaymentByAuthorization(db, network, auth.from, auth.nonce);
+  const earlier = await finding;
   if (earlier) return replayForPayment(db, earlier, req.requestHash, refuse);
   if (mismatch) return refuse(invalidPayment(mismatch.part, mismatch.message));
 

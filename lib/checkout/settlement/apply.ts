@@ -66,6 +66,16 @@ export async function applySettlement(
 ): Promise<{ queued: { id: string; payer: string } | null; answer?: SettledAnswer }> {
   const now = new Date();
   const by = via ? { via } : {};
+  // The paid request's receipt is signed before the transaction: it needs nothing the database
+  // holds, and the lane's lock is not held while it is signed.
+  const receipt =
+    settlement.kind === "settled" && recorded && settlement.transaction && receiptBaseUrl
+      ? await issueReceipt(
+          { ...recorded.payment, transaction: settlement.transaction, settledAt: now },
+          { id: jobId, sku: recorded.sku },
+          receiptBaseUrl,
+        )
+      : null;
   return auditedTransaction(db, jobId, async (tx) => {
     if (settlement.kind === "settled") {
       const { transaction } = settlement;
@@ -74,11 +84,10 @@ export async function applySettlement(
       // below then decides.
       let payment =
         recorded && transaction
-          ? await settleRecorded(tx, paymentId, recorded, {
-              jobId,
+          ? await settleRecorded(tx, paymentId, recorded.payment.status, {
               transaction,
               now,
-              receiptBaseUrl,
+              receipt,
             })
           : undefined;
       if (payment) await appendAudit(tx, "payment.settled", jobId, { transaction, ...by });
@@ -144,19 +153,12 @@ export async function applySettlement(
 async function settleRecorded(
   tx: Db,
   paymentId: string,
-  recorded: NonNullable<ApplySettlement["recorded"]>,
-  at: { jobId: string; transaction: string; now: Date; receiptBaseUrl: string | undefined },
+  recordedStatus: PaymentRow["status"],
+  at: { transaction: string; now: Date; receipt: Awaited<ReturnType<typeof issueReceipt>> | null },
 ): Promise<PaymentRow | undefined> {
-  const { jobId, transaction, now, receiptBaseUrl } = at;
-  const receipt = receiptBaseUrl
-    ? await issueReceipt(
-        { ...recorded.payment, transaction, settledAt: now },
-        { id: jobId, sku: recorded.sku },
-        receiptBaseUrl,
-      )
-    : null;
+  const { transaction, now, receipt } = at;
   try {
-    return await updatePayment(tx, paymentId, recorded.payment.status, {
+    return await updatePayment(tx, paymentId, recordedStatus, {
       status: "settled",
       transaction,
       settledAt: now,

@@ -107,7 +107,9 @@ export function startEmbeddedRunner(
 
   function wake() {
     scans.reset();
-    wakeUp?.();
+    // Once this turn's callbacks are done: the request that brought the work writes its answer
+    // before the scan builds and sends its query.
+    setImmediate(() => wakeUp?.());
   }
 
   const done = loop();
