@@ -6,6 +6,7 @@ import { benchIdleCpu } from "./idle-cpu";
 import { benchOutputScreening } from "./output-screening";
 import { benchPaid } from "./paid";
 import { benchPaidCpu } from "./paid-cpu";
+import { benchPaidLegs } from "./paid-legs";
 import { benchPaidPathTrace } from "./paid-path-trace";
 import { benchPaidStatements } from "./paid-statements";
 import { benchPglitePlans } from "./pglite-plans";
@@ -49,6 +50,13 @@ const all: Record<string, () => Promise<void>> = {
       rounds: Number(option("--rounds") ?? 3),
       only: (option("--only") as "pglite" | "postgres" | null) ?? null,
     }),
+  "paid-legs": () =>
+    benchPaidLegs({
+      compare: option("--compare"),
+      samples: Number(option("--samples") ?? 40),
+      rounds: Number(option("--rounds") ?? 2),
+      only: (option("--only") as "pglite" | "postgres" | null) ?? null,
+    }),
   "idle-cpu": () =>
     benchIdleCpu({ compare: option("--compare"), seconds: Number(option("--seconds") ?? 60) }),
   http: () =>
@@ -72,6 +80,7 @@ for (const [name, run] of Object.entries(all)) {
           "paid",
           "paid-statements",
           "paid-cpu",
+          "paid-legs",
           "idle-cpu",
         ].includes(name)
   )

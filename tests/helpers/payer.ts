@@ -17,6 +17,7 @@ export function payingFetch(
   index: number,
   maxAmountPerPayment = "$20",
   network: Network = DEVNET_NETWORK,
+  baseFetch: typeof fetch = fetch,
 ) {
   const account = devnetAccount(index);
   const client = new x402Client();
@@ -25,7 +26,7 @@ export function payingFetch(
     networks: [network],
   });
   client.setSpendControls({ maxAmountPerPayment, allowedAssets: true });
-  return { account, client, fetch: wrapFetchWithPayment(fetch, client) };
+  return { account, client, fetch: wrapFetchWithPayment(baseFetch, client) };
 }
 
 /**
