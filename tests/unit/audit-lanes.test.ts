@@ -24,6 +24,7 @@ const { AuditBreakError, checkpointAuditLog, readCheckpoint, verifyStoredChain }
 const { verifyAuditLog } = await import("@/lib/platform/audit/verify-log");
 const { openDb } = await import("@/lib/platform/db/client");
 const { executeRows } = await import("@/lib/platform/db/execute-rows");
+const { postgresErrorCode } = await import("@/lib/platform/db/postgres-error-code");
 const { auditEvents } = await import("@/lib/platform/db/schema");
 const { createLocalStore } = await import("@/lib/media/storage/local-store");
 const { createTestDatabase } = await import("../helpers/database");
@@ -181,6 +182,46 @@ test("two jobs in the same lane queue on its lock, and chain one after the other
   assert.equal(one?.jobId, A);
   assert.equal(two?.jobId, C);
   assert.equal(two?.prevHash, one?.hash);
+});
+
+test("a lane lock that cannot be taken is what the audited transaction reports, and its work never runs", {
+  timeout: 60_000,
+}, async () => {
+  const { db, url } = await freshLog();
+  // Connections opened from here on give up on a lock after 200 ms.
+  await db.execute(
+    sql.raw(`alter database ${new URL(url).pathname.slice(1)} set lock_timeout = '200ms'`),
+  );
+  const impatient = await openDb(url, "");
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered = () => {};
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const holder = auditedTransaction(db, A, async () => {
+    entered();
+    await gate;
+  });
+  try {
+    await inside;
+    let ran = false;
+    const error = await auditedTransaction(impatient.db, jobInLane(3, 1), async (tx) => {
+      await tx.execute(sql`select 1`);
+      ran = true;
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    assert.equal(postgresErrorCode(error), "55P03", `lock_not_available, not ${String(error)}`);
+    assert.equal(ran, false);
+  } finally {
+    release();
+    await holder;
+    await impatient.close();
+  }
 });
 
 test("an append for another job's lane inside an audited transaction is refused, not risked", async () => {

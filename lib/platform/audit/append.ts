@@ -103,29 +103,16 @@ async function inLane<T>(
       `audit lane ${lane} written inside a transaction that holds lane ${held}: one transaction, one lane`,
     );
   return transactionRetryingConflicts(db, async (tx) => {
-    // A select list is evaluated left to right: the lane's lock is always taken first. Sent, not
-    // waited for: a transaction's statements run one after another in the order they are sent,
-    // so the work's first statement still runs once the locks are held (and a read in it sees
-    // what their last holder committed), a round trip sooner.
-    const locked = tx.execute(
+    // A select list is evaluated left to right: the lane's lock is always taken first.
+    await tx.execute(
       nextLock
         ? sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane}), ${nextLock}`
         : sql`select pg_advisory_xact_lock(${AUDIT_LOCK}, ${lane})`,
     );
-    locked.catch(() => undefined);
     heldLanes.set(tx, lane);
     const pending: Pending = { events: [], notices: new Map(), writes: [] };
     pendingOf.set(tx, pending);
-    let result: T;
-    try {
-      result = await work(tx);
-    } catch (error) {
-      // A lock that failed (a deadlock, a timeout) is what went wrong, not the statements after
-      // it that the aborted transaction refused: the conflict retry needs its code.
-      await locked;
-      throw error;
-    }
-    await locked;
+    const result = await work(tx);
     pendingOf.delete(tx);
     await writeEvents(tx, lane, pending.events, [...pending.notices.values()], pending.writes);
     return result;
