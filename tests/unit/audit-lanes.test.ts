@@ -76,6 +76,23 @@ async function rowsOfLane(db: Db, lane: number) {
     .orderBy(asc(auditEvents.id));
 }
 
+/** A transaction's work that says when it has begun, then keeps its transaction open until released. */
+function heldOpen() {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered = () => {};
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const hold = async () => {
+    entered();
+    await gate;
+  };
+  return { release, inside, hold };
+}
+
 const A = jobInLane(3);
 const B = jobInLane(40);
 
@@ -147,20 +164,12 @@ test("two jobs in the same lane queue on its lock, and chain one after the other
 }, async () => {
   const { db } = await freshLog();
   const C = jobInLane(3, 1);
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered = () => {};
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
+  const open = heldOpen();
   const first = auditedTransaction(db, A, async (tx) => {
     await appendAudit(tx, "payment.verified", A, { n: 1 });
-    entered();
-    await gate;
+    await open.hold();
   });
-  await inside;
+  await open.inside;
   const [busy] = await executeRows<{ ok: boolean }>(
     db,
     sql`select pg_try_advisory_xact_lock(${AUDIT_LOCK}, 3) as ok`,
@@ -176,7 +185,7 @@ test("two jobs in the same lane queue on its lock, and chain one after the other
     (await laneLocks(db)).some((l) => l.lane === 3 && !l.granted),
   );
   assert.equal((await rowsOfLane(db, 3)).length, 0, "nothing of lane 3 committed yet");
-  release();
+  open.release();
   await Promise.all([first, second]);
   const [one, two] = await rowsOfLane(db, 3);
   assert.equal(one?.jobId, A);
@@ -193,20 +202,10 @@ test("a lane lock that cannot be taken is what the audited transaction reports, 
     sql.raw(`alter database ${new URL(url).pathname.slice(1)} set lock_timeout = '200ms'`),
   );
   const impatient = await openDb(url, "");
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered = () => {};
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const holder = auditedTransaction(db, A, async () => {
-    entered();
-    await gate;
-  });
+  const open = heldOpen();
+  const holder = auditedTransaction(db, A, open.hold);
   try {
-    await inside;
+    await open.inside;
     let ran = false;
     const error = await auditedTransaction(impatient.db, jobInLane(3, 1), async (tx) => {
       await tx.execute(sql`select 1`);
@@ -218,7 +217,7 @@ test("a lane lock that cannot be taken is what the audited transaction reports, 
     assert.equal(postgresErrorCode(error), "55P03", `lock_not_available, not ${String(error)}`);
     assert.equal(ran, false);
   } finally {
-    release();
+    open.release();
     await holder;
     await impatient.close();
   }
