@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startTestChain, type TestChain } from "../tests/helpers/chain";
-import { createTestDatabase } from "../tests/helpers/database";
 import { fundAccounts } from "../tests/helpers/fund";
 import { payingFetch } from "../tests/helpers/payer";
-import { startServer } from "../tests/helpers/server";
+import { startBuiltService } from "./built-service";
 import { EXTRA_FUNDING, PAYERS, PRODUCT } from "./paid";
 
 /**
@@ -76,16 +75,7 @@ async function oneRound(
   kind: "pglite" | "postgres",
   opts: Options,
 ): Promise<Round> {
-  const database = kind === "postgres" ? await createTestDatabase() : null;
-  const server = await startServer(
-    {
-      RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.token,
-      ...SERVICE_ENV,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    },
-    { cwd },
-  );
+  const { server, stop } = await startBuiltService(chain, kind, cwd, SERVICE_ENV);
   try {
     const clients = PAYERS.slice(0, opts.payers).map((i) => payingFetch(i));
     let n = 0;
@@ -120,8 +110,7 @@ async function oneRound(
       perPaid[key] = (after[key] - before[key]) / paid;
     return { paidPerSecond: paid / elapsed, perPaid };
   } finally {
-    await server.stop();
-    await database?.drop().catch(() => {});
+    await stop();
   }
 }
 

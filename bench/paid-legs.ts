@@ -1,7 +1,7 @@
+import path from "node:path";
 import { startTestChain } from "../tests/helpers/chain";
-import { createTestDatabase } from "../tests/helpers/database";
 import { payingFetch } from "../tests/helpers/payer";
-import { startServer, type TestServer } from "../tests/helpers/server";
+import { startBuiltService } from "./built-service";
 import { anyIp, type LoadTarget } from "./http";
 import { advertised, PRODUCT, quantile, type Reference, SERVICE_ENV, startReference } from "./paid";
 
@@ -67,30 +67,19 @@ export async function benchPaidLegs(opts: Options): Promise<void> {
   try {
     for (const kind of kinds) {
       const builds = [{ name: "this build", cwd: process.cwd() }];
-      if (opts.compare) builds.push({ name: opts.compare, cwd: opts.compare });
-      const servers: TestServer[] = [];
-      const drops: (() => Promise<void>)[] = [];
+      if (opts.compare) builds.push({ name: path.basename(opts.compare), cwd: opts.compare });
+      const started: Awaited<ReturnType<typeof startBuiltService>>[] = [];
       try {
-        for (const build of builds) {
-          const database = kind === "postgres" ? await createTestDatabase() : null;
-          if (database) drops.push(database.drop);
-          servers.push(
-            await startServer(
-              {
-                RPC_URL: chain.rpcUrl,
-                USDC_ADDRESS: chain.token,
-                ...SERVICE_ENV,
-                ...(database ? { DATABASE_URL: database.url } : {}),
-              },
-              { cwd: build.cwd },
-            ),
-          );
-        }
-        const first = servers[0];
+        for (const build of builds)
+          started.push(await startBuiltService(chain, kind, build.cwd, SERVICE_ENV));
+        const first = started[0]?.server;
         if (!first) continue;
         reference ??= await startReference(chain, await advertised(first.url));
         const sides: Side[] = [
-          ...servers.map((s, i) => ({ name: builds[i]?.name ?? "", target: s as LoadTarget })),
+          ...started.map(({ server }, i) => ({
+            name: builds[i]?.name ?? "",
+            target: server as LoadTarget,
+          })),
           { name: "reference", target: reference },
         ];
         const legs = new Map<string, Legs>(
@@ -114,8 +103,7 @@ export async function benchPaidLegs(opts: Options): Promise<void> {
           );
         }
       } finally {
-        for (const s of servers) await s.stop();
-        for (const drop of drops) await drop();
+        for (const { stop } of started) await stop();
       }
     }
   } finally {
