@@ -154,7 +154,7 @@ async function settleRecorded(
   tx: Db,
   paymentId: string,
   recordedStatus: PaymentRow["status"],
-  at: { transaction: string; now: Date; receipt: Awaited<ReturnType<typeof issueReceipt>> | null },
+  at: { transaction: string; now: Date; receipt: Awaited<ReturnType<typeof issueReceipt>> },
 ): Promise<PaymentRow | undefined> {
   const { transaction, now, receipt } = at;
   try {
