@@ -32,6 +32,9 @@ const config: NextConfig = {
       // The embedded database's thread, started from its file (lib/platform/db/pglite-worker-client.ts).
       "./lib/platform/db/pglite-worker-entry.mjs",
       "./lib/platform/db/pglite-kept-statements.mjs",
+      // The devnet facilitator's thread, started from its file (lib/money/payments/facilitator-thread.ts).
+      "./lib/money/payments/**",
+      "./lib/platform/**",
     ],
   },
   turbopack: { root: import.meta.dirname },

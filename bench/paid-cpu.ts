@@ -4,10 +4,10 @@ import { startTestChain, type TestChain } from "../tests/helpers/chain";
 import { fundAccounts } from "../tests/helpers/fund";
 import { payingFetch } from "../tests/helpers/payer";
 import { startBuiltService } from "./built-service";
-import { EXTRA_FUNDING, PAYERS, PRODUCT } from "./paid";
+import { advertised, EXTRA_FUNDING, PAYERS, PRODUCT, startReference } from "./paid";
 
 /**
- * npm run bench -- paid-cpu [--compare <dir>] [--payers 8] [--seconds 8] [--rounds 3]
+ * npm run bench -- paid-cpu [--compare <dir>|reference] [--payers 8] [--seconds 8] [--rounds 3]
  *   [--only pglite|postgres]
  *
  * Where the CPU of a paid request goes: the built service paid by `--payers` devnet payers in a
@@ -15,7 +15,9 @@ import { EXTRA_FUNDING, PAYERS, PRODUCT } from "./paid";
  * the rest: the embedded database's thread, the threadpool, V8's helpers), of Postgres's backends,
  * of the paying client (this process) and of the devnet chain, read from `/proc`. With --compare,
  * another built checkout runs in turns with this one, round by round, so both share the
- * machine's moods. The renderer only waits, as in `paid`. Prints figures only.
+ * machine's moods; `--compare reference` runs the x402 reference stack of `paid` in those turns
+ * instead, so its server's CPU per paid request stands beside the service's. The renderer only
+ * waits, as in `paid`. Prints figures only.
  */
 const SERVICE_ENV = {
   TRUST_PROXY: "true",
@@ -67,6 +69,16 @@ function cpuNow(serverPid: number, chainPid: number | undefined) {
   return tally;
 }
 
+const REFERENCE = "reference";
+
+/** The reference stack, charging what the service's 402 asks (read from a service started once). */
+async function startReferenceTarget(chain: TestChain, kind: "pglite" | "postgres") {
+  const service = await startBuiltService(chain, kind, process.cwd(), SERVICE_ENV);
+  const accepted = await advertised(service.server.url).finally(() => service.stop());
+  const reference = await startReference(chain, accepted);
+  return { server: reference, stop: reference.stop };
+}
+
 type Round = { paidPerSecond: number; perPaid: ReturnType<typeof cpuNow> };
 
 async function oneRound(
@@ -75,7 +87,10 @@ async function oneRound(
   kind: "pglite" | "postgres",
   opts: Options,
 ): Promise<Round> {
-  const { server, stop } = await startBuiltService(chain, kind, cwd, SERVICE_ENV);
+  const { server, stop } =
+    cwd === REFERENCE
+      ? await startReferenceTarget(chain, kind)
+      : await startBuiltService(chain, kind, cwd, SERVICE_ENV);
   try {
     const clients = PAYERS.slice(0, opts.payers).map((i) => payingFetch(i));
     let n = 0;
@@ -116,7 +131,11 @@ async function oneRound(
 
 export async function benchPaidCpu(opts: Options): Promise<void> {
   const sides = [{ label: "this build", cwd: process.cwd() }];
-  if (opts.compare) sides.push({ label: path.basename(opts.compare), cwd: opts.compare });
+  if (opts.compare)
+    sides.push({
+      label: opts.compare === REFERENCE ? REFERENCE : path.basename(opts.compare),
+      cwd: opts.compare,
+    });
   const kinds = opts.only ? [opts.only] : (["pglite", "postgres"] as const);
   console.log(
     `\npaid-cpu: ${opts.payers} payers for ${opts.seconds} s, ${opts.rounds} rounds, CPU ms per paid request (from /proc)`,

@@ -6,3 +6,5 @@ export { FreeEndpointGuard, type FreeEndpointLimits } from "./limits/free-endpoi
 export { ConfigError, DEVNET_ACCOUNT0_KEY, DEVNET_MNEMONIC, getEnv } from "./env";
 export { PROBLEM_CATALOG, type ProblemCode } from "./errors/problems";
 export { refusal, type Refusal, type RefusalDetails } from "./errors/refusal";
+export { recentPromises } from "./memo/recent-promises";
+export { type ThreadError, threadError } from "./threads/worker-thread";

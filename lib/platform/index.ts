@@ -45,6 +45,12 @@ export {
 } from "./errors/refusal";
 export { createBeforeExitHooks, type BeforeExitHooks } from "./lifecycle/before-exit";
 export { recentPromises } from "./memo/recent-promises";
+export {
+  rebuiltError,
+  startWorkerThread,
+  type ThreadError,
+  threadError,
+} from "./threads/worker-thread";
 export { idleBackoff, type IdleBackoff } from "./lifecycle/idle-backoff";
 export { clientIp } from "./limits/client-ip";
 export { crossSiteOrigin } from "./limits/cross-site";

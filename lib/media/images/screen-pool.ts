@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { Worker } from "node:worker_threads";
-import { RefusalError } from "@/lib/platform";
+import { RefusalError, startWorkerThread } from "@/lib/platform";
 import type { AnalysisScope, ImageAnalysis } from "@/lib/media/images/analyze-pixels";
 import type { ScreenReply } from "@/lib/media/images/screen-worker";
 
@@ -26,20 +25,8 @@ type Task = {
 };
 type Slot = { worker: Worker; ready: boolean; task: Task | null; timer: NodeJS.Timeout | null };
 
-// The Next.js build bundles this module but not the worker: its entry is loaded from disk by
-// path (next.config.ts traces it for deployments), relative to the app's root like the models.
-// Worker is taken from the builtin at run time, where Turbopack does not try to follow its
-// argument (it would trace the whole project looking for a module).
-const DEFAULT_ENTRY = path.join(
-  /*turbopackIgnore: true*/ process.cwd(),
-  "lib",
-  "media",
-  "images",
-  "screen-worker-entry.mjs",
-);
-const { Worker: WorkerThread } = process.getBuiltinModule(
-  "node:worker_threads",
-) as typeof import("node:worker_threads");
+// The worker's entry, loaded from disk by path (lib/platform's startWorkerThread).
+const DEFAULT_ENTRY = "lib/media/images/screen-worker-entry.mjs";
 const busy = () =>
   new RefusalError(
     "unavailable",
@@ -130,10 +117,14 @@ export class ScreenPool {
   }
 
   private spawn(): Slot {
-    const worker: Worker = new WorkerThread(this.options.entry ?? DEFAULT_ENTRY, {
-      // The models take ~100 MB of wasm heap; an image a few more. Past this the worker dies, not the server.
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
-    });
+    const worker: Worker = startWorkerThread(
+      DEFAULT_ENTRY,
+      {
+        // The models take ~100 MB of wasm heap; an image a few more. Past this the worker dies, not the server.
+        resourceLimits: { maxOldGenerationSizeMb: 512 },
+      },
+      this.options.entry,
+    );
     worker.unref();
     const slot: Slot = { worker, ready: false, task: null, timer: null };
     worker.on("message", (reply: ScreenReply) => this.onReply(slot, reply));

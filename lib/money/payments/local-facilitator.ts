@@ -4,7 +4,7 @@ import type { Network } from "@x402/core/types";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { type Abi, concat, encodeFunctionData, type Hex, keccak256 } from "viem";
-import { recentPromises } from "@/lib/platform";
+import { recentPromises } from "@/lib/platform/edge";
 import type { ChainHeads } from "@/lib/money/payments/chain-head";
 import type { OperatorWallet } from "@/lib/money/payments/operator-wallet";
 

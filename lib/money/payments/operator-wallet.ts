@@ -2,21 +2,35 @@ import { type Chain, createWalletClient, publicActions, type TransactionSerializ
 import { privateKeyToAccount } from "viem/accounts";
 import { rpcTransport } from "@/lib/money/payments/rpc-transport";
 
-/**
- * A wallet the service sends transactions from (the devnet facilitator, refunds). Whatever picks
- * a nonce and broadcasts goes out in turn, so concurrent senders never race for a nonce.
- */
-export function createOperatorWallet(rpcUrl: string, privateKey: `0x${string}`, chain: Chain) {
-  const account = privateKeyToAccount(privateKey);
-  const client = createWalletClient({ account, chain, transport: rpcTransport(rpcUrl) }).extend(
-    publicActions,
-  );
+/** Runs `work` once every sender queued before it has finished, one at a time. */
+export type InTurn = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** A queue of its own: what `createOperatorWallet` uses unless given another wallet's. */
+export function turnQueue(): InTurn {
   let tail: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+  return <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
     tail = run.catch(() => undefined);
     return run;
   };
+}
+
+/**
+ * A wallet the service sends transactions from (the devnet facilitator, refunds). Whatever picks
+ * a nonce and broadcasts goes out in turn, so concurrent senders never race for a nonce. `inTurn`
+ * is the queue: a wallet for the same key on another thread takes its turns in the queue of the
+ * process's wallet (facilitator-thread.ts).
+ */
+export function createOperatorWallet(
+  rpcUrl: string,
+  privateKey: `0x${string}`,
+  chain: Chain,
+  inTurn: InTurn = turnQueue(),
+) {
+  const account = privateKeyToAccount(privateKey);
+  const client = createWalletClient({ account, chain, transport: rpcTransport(rpcUrl) }).extend(
+    publicActions,
+  );
   /** Work that reads its own nonce and sends by its own means (refunds), alone. */
   const serialize = inTurn;
   /**
@@ -38,7 +52,7 @@ export function createOperatorWallet(rpcUrl: string, privateKey: `0x${string}`, 
       await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
       return raw;
     });
-  return { account, client, serialize, broadcastInTurn };
+  return { account, client, rpcUrl, serialize, broadcastInTurn };
 }
 
 export type OperatorWallet = ReturnType<typeof createOperatorWallet>;

@@ -9,7 +9,7 @@ import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import type { Env } from "@/lib/platform";
 import type { ChainHeads } from "@/lib/money/payments/chain-head";
 import { cdpAuthHeaders } from "@/lib/money/payments/facilitator-auth";
-import { createLocalFacilitatorFor } from "@/lib/money/payments/local-facilitator";
+import { createFacilitatorThread } from "@/lib/money/payments/facilitator-thread";
 import type { OperatorWallets } from "@/lib/money/payments/operator";
 
 export type FacilitatorDecorator = (inner: FacilitatorClient) => FacilitatorClient;
@@ -30,10 +30,15 @@ export function facilitatorClient(env: Env, local?: LocalFacilitatorDeps): Facil
   if (f.kind === "local") {
     if (!local)
       throw new Error("the devnet's facilitator runs in-process, on the service's wallets");
-    const client = createLocalFacilitatorFor(
-      env.networks.map((n) => ({ wallet: local.wallets.operator(n.network), network: n.network })),
-      local.heads,
-    );
+    // On its own thread: its signature work and chain calls stay off the request thread.
+    const client = createFacilitatorThread({
+      privateKey: f.privateKey,
+      chains: env.networks.map((n) => {
+        const wallet = local.wallets.operator(n.network);
+        return { network: n.network, chainId: n.chainId, rpcUrl: wallet.rpcUrl, wallet };
+      }),
+      ...(local.heads ? { heads: local.heads } : {}),
+    });
     return local.decorate?.(client) ?? client;
   }
   const createAuthHeaders =

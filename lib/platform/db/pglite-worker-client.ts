@@ -1,5 +1,9 @@
-import path from "node:path";
 import type { Worker } from "node:worker_threads";
+import {
+  rebuiltError,
+  startWorkerThread,
+  type ThreadError,
+} from "@/lib/platform/threads/worker-thread";
 
 /** A query's answer, as PGlite gives it. */
 type Results = {
@@ -25,25 +29,10 @@ export type PgliteWorkerClient = Queryable & {
   close: () => Promise<void>;
 };
 
-type PlainError = { name: string; message: string; fields: Record<string, unknown> };
-type Reply = { id: number; result?: unknown; error?: PlainError };
+type Reply = { id: number; result?: unknown; error?: ThreadError };
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
-// Loaded from disk by path, like the screening worker: the build does not bundle it, and
-// next.config.ts traces it for deployments.
-const ENTRY = path.join(
-  /*turbopackIgnore: true*/ process.cwd(),
-  "lib",
-  "platform",
-  "db",
-  "pglite-worker-entry.mjs",
-);
-const { Worker: WorkerThread } = process.getBuiltinModule(
-  "node:worker_threads",
-) as typeof import("node:worker_threads");
-
-const toError = ({ name, message, fields }: PlainError): Error =>
-  Object.assign(new Error(message), { name }, fields);
+const ENTRY = "lib/platform/db/pglite-worker-entry.mjs";
 
 /**
  * The embedded database on a thread of its own. PGlite runs Postgres in WebAssembly on the thread
@@ -53,7 +42,7 @@ const toError = ({ name, message, fields }: PlainError): Error =>
  * database until it ends).
  */
 export async function openPgliteWorker(dataDir: string): Promise<PgliteWorkerClient> {
-  const worker: Worker = new WorkerThread(ENTRY, { workerData: { dataDir } });
+  const worker: Worker = startWorkerThread(ENTRY, { workerData: { dataDir } });
   const pending = new Map<number, Pending>();
   const listeners = new Map<number, (payload: string) => void>();
   let next = 0;
@@ -70,8 +59,10 @@ export async function openPgliteWorker(dataDir: string): Promise<PgliteWorkerCli
   };
 
   await new Promise<void>((resolve, reject) => {
-    worker.once("message", (m: { ready: boolean; error?: PlainError }) =>
-      m.ready ? resolve() : reject(toError(m.error ?? { name: "Error", message: "", fields: {} })),
+    worker.once("message", (m: { ready: boolean; error?: ThreadError }) =>
+      m.ready
+        ? resolve()
+        : reject(rebuiltError(m.error ?? { name: "Error", message: "", fields: {} })),
     );
     worker.once("error", reject);
   });
@@ -81,7 +72,7 @@ export async function openPgliteWorker(dataDir: string): Promise<PgliteWorkerCli
     if (!p) return;
     pending.delete(m.id);
     settle();
-    if (m.error) p.reject(toError(m.error));
+    if (m.error) p.reject(rebuiltError(m.error));
     else p.resolve(m.result);
   });
   worker.on("error", (error) =>

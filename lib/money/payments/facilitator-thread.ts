@@ -1,0 +1,129 @@
+import type { Worker } from "node:worker_threads";
+import type { FacilitatorClient } from "@x402/core/server";
+import type {
+  FacilitatorCall,
+  FacilitatorRequest,
+  FacilitatorThreadData,
+  FacilitatorThreadMessage,
+} from "@/lib/money/payments/facilitator-thread-protocol";
+import { rebuiltError, startWorkerThread } from "@/lib/platform";
+import type { ChainHeads } from "@/lib/money/payments/chain-head";
+import type { OperatorWallet } from "@/lib/money/payments/operator-wallet";
+
+const ENTRY = "lib/money/payments/facilitator-worker-entry.mjs";
+
+export type FacilitatorThreadOptions = {
+  privateKey: `0x${string}`;
+  /** Each network with the process's wallet for the key on it: the thread sends in its turns. */
+  chains: ReadonlyArray<{
+    network: string;
+    chainId: number;
+    rpcUrl: string;
+    wallet: OperatorWallet;
+  }>;
+  heads?: Pick<ChainHeads, "note">;
+  entry?: string;
+};
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Running = { worker: Worker; calls: Map<number, Pending>; turns: Map<number, () => void> };
+
+/**
+ * The devnet's in-process facilitator on a thread of its own (facilitator-worker.ts): per payment
+ * it recovers the authorization's signer twice (verify, and settle's own verify), signs a
+ * transaction and makes some nine chain calls, milliseconds of CPU that would otherwise run on the
+ * request thread between the paid request's database round trips. It answers as the in-process
+ * one does: the same answers, and errors with the same name, message and fields. Its wallets send
+ * in the turns of this thread's wallets, so settlements and refunds from one key still go one at
+ * a time. A thread that stops fails the calls it held (a verification could not finish; a
+ * settlement's outcome is unknown, for the reconciler) and the next call starts another.
+ */
+export function createFacilitatorThread(options: FacilitatorThreadOptions): FacilitatorClient & {
+  close: () => Promise<void>;
+} {
+  const wallets = new Map(options.chains.map((c) => [c.network, c.wallet]));
+  const data: FacilitatorThreadData = {
+    privateKey: options.privateKey,
+    networks: options.chains.map(({ network, chainId, rpcUrl }) => ({ network, chainId, rpcUrl })),
+  };
+  let running: Running | null = null;
+  let nextCall = 1;
+
+  const stopped = (run: Running, why: string) => {
+    if (running === run) running = null;
+    for (const pending of run.calls.values())
+      pending.reject(new Error(`the facilitator thread stopped: ${why}`));
+    run.calls.clear();
+    // A turn the thread held or waited for is given back, so the wallet's queue moves on.
+    for (const release of run.turns.values()) release();
+    run.turns.clear();
+  };
+
+  const start = (): Running => {
+    const worker: Worker = startWorkerThread(ENTRY, { workerData: data }, options.entry);
+    worker.unref();
+    const run: Running = { worker, calls: new Map(), turns: new Map() };
+    worker.on("message", (message: FacilitatorThreadMessage) => onMessage(run, message));
+    worker.on("error", (error) => {
+      console.error(`[reel402] facilitator thread failed: ${error.name}: ${error.message}`);
+      stopped(run, "it failed");
+    });
+    worker.on("exit", (code) => stopped(run, `it exited (${code})`));
+    return run;
+  };
+
+  const onMessage = (run: Running, message: FacilitatorThreadMessage) => {
+    switch (message.kind) {
+      case "answer": {
+        const pending = run.calls.get(message.call);
+        run.calls.delete(message.call);
+        if (message.ok) pending?.resolve(message.value);
+        else pending?.reject(rebuiltError(message.error));
+        return;
+      }
+      case "turn": {
+        const wallet = wallets.get(message.network);
+        if (!wallet) return;
+        void wallet.serialize(
+          () =>
+            new Promise<void>((release) => {
+              if (running !== run) return release();
+              run.turns.set(message.turn, release);
+              run.worker.postMessage({ kind: "turn", turn: message.turn });
+            }),
+        );
+        return;
+      }
+      case "turn_done":
+        run.turns.get(message.turn)?.();
+        run.turns.delete(message.turn);
+        return;
+      case "head":
+        options.heads?.note(message.chainId, message.block);
+        return;
+      case "ready":
+        return;
+    }
+  };
+
+  const call = <T>(request: FacilitatorRequest): Promise<T> => {
+    running ??= start();
+    const run = running;
+    const id = nextCall++;
+    return new Promise<T>((resolve, reject) => {
+      run.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      run.worker.postMessage({ ...request, call: id } as FacilitatorCall);
+    });
+  };
+
+  return {
+    verify: (payload, requirements) => call({ op: "verify", payload, requirements }),
+    settle: (payload, requirements) => call({ op: "settle", payload, requirements }),
+    getSupported: () => call({ op: "supported" }),
+    close: async () => {
+      const run = running;
+      running = null;
+      if (run) await run.worker.terminate();
+    },
+  };
+}
