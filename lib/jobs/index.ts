@@ -34,7 +34,6 @@ export type { VideoProvider } from "./providers/types";
 export {
   changeStatus,
   StaleJobError,
-  countActiveJobs,
   findJob,
   prepareFindJobWith,
   forgetVideos,
@@ -54,7 +53,7 @@ export {
   isTerminal,
   type JobStatus,
 } from "./state-machine";
-export { jobCountsByStatus, recentGenerationSeconds } from "./stats-repository";
+export { countActiveJobs, jobCountsByStatus, recentGenerationSeconds } from "./stats-repository";
 export {
   acceptUpstreamCallback,
   type UpstreamCallbackDeps,

@@ -124,14 +124,6 @@ export async function changeStatus(
   });
 }
 
-export async function countActiveJobs(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(inArray(jobs.status, [...ACTIVE_STATUSES]));
-  return row?.n ?? 0;
-}
-
 // Serialises the capacity check with job creation across processes.
 const CAPACITY_LOCK = 402_403;
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform";
 import { jobs, jobStatusCounts } from "@/lib/jobs/schema";
+import { ACTIVE_STATUSES } from "@/lib/jobs/state-machine";
 
 /** Jobs per status, as the trigger on jobs keeps them: the sum of each status's shards. */
 export async function jobCountsByStatus(db: Db): Promise<Map<string, number>> {
@@ -12,6 +13,21 @@ export async function jobCountsByStatus(db: Db): Promise<Map<string, number>> {
     .from(jobStatusCounts)
     .groupBy(jobStatusCounts.status);
   return new Map(rows.map((r) => [r.status, r.count]));
+}
+
+/**
+ * Jobs in an active status, from the counts the trigger on jobs keeps (a few shard rows per
+ * status) rather than a count over the jobs themselves: the capacity check runs on every paid
+ * request under the capacity lock, and a count over the active jobs grows with the queue it
+ * guards. The counts move in the transactions that move the jobs, so a fresh snapshot reads them
+ * exactly as it would count the rows.
+ */
+export async function countActiveJobs(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${jobStatusCounts.count}), 0)::int` })
+    .from(jobStatusCounts)
+    .where(inArray(jobStatusCounts.status, [...ACTIVE_STATUSES]));
+  return row?.n ?? 0;
 }
 
 /** Seconds from start to finish of the latest `limit` delivered jobs, newest first. */

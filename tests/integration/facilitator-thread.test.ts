@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,7 +18,8 @@ import { PAY_TO, startTestChain, type TestChain } from "../helpers/chain";
  * settle as the in-process facilitator does (the same answers, errors with the same message), it
  * broadcasts only in the turns of the process's wallet for its key (so a refund holding the turn
  * holds the settlement), it reports the block a settlement landed in, and a thread that stops
- * fails the calls it held while the next call starts another.
+ * fails the calls it held while the next call starts another. An idle thread does not keep its
+ * process alive; one that owes an answer does.
  */
 const SETTLER = 9;
 let chain: TestChain;
@@ -136,4 +138,36 @@ test("a thread that stops fails the calls it held, and the next call starts anot
   await assert.rejects(pending, /facilitator thread stopped/);
   const verified = await thread.verify(paid, requirements());
   assert.equal(verified.isValid, true, JSON.stringify(verified));
+});
+
+test("a process whose facilitator thread owes nothing exits; one it owes an answer waits for it", async () => {
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "tests/fixtures/workers/facilitator-thread-idle.ts",
+    ],
+    { env: { ...process.env, RPC_URL: chain.rpcUrl }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  const exited = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve(null);
+    }, 30_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  assert.equal(exited, 0, `the process did not exit by itself:\n${out}`);
+  assert.match(out, /supported [1-9]/);
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { activeJobs, paidRequestDone } from "@/lib/checkout/active-jobs";
-import { countActiveJobs } from "@/lib/jobs/repository";
+import { countActiveJobs } from "@/lib/jobs/stats-repository";
 import { startCheckoutHarness } from "../helpers/checkout";
 
 const FIXED = "/generate/alpha-fast/5s-720p";

@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { CheckoutOutcome } from "@/lib/checkout/outcome";
 import { devnetAccount } from "@/lib/devnet/accounts";
-import { countActiveJobs } from "@/lib/jobs/repository";
+import { inArray, sql } from "drizzle-orm";
+import { ACTIVE_STATUSES } from "@/lib/jobs/state-machine";
+import { jobs } from "@/lib/jobs/schema";
+import { countActiveJobs } from "@/lib/jobs/stats-repository";
 import { startCheckoutHarness } from "../helpers/checkout";
 import { fundAccounts } from "../helpers/fund";
 
@@ -49,6 +52,12 @@ test("twelve payers paying at once for four free places: four jobs, the others r
   assert.equal(refused.length, PAYERS.length - ROOM);
   for (const o of refused) assert.equal(o.kind === "refused" && o.code, "at_capacity");
   assert.equal(await countActiveJobs(h.db), capacity);
+  // The count the capacity check reads (the trigger's) is the count of the rows themselves.
+  const [rows] = await h.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(inArray(jobs.status, [...ACTIVE_STATUSES]));
+  assert.equal(rows?.n, capacity);
   for (const [i, o] of outcomes.entries()) {
     const payer = signed[i];
     if (!payer) continue;

@@ -61,7 +61,6 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
 
   const start = (): Running => {
     const worker: Worker = startWorkerThread(ENTRY, { workerData: data }, options.entry);
-    worker.unref();
     const run: Running = { worker, calls: new Map(), turns: new Map() };
     worker.on("message", (message: FacilitatorThreadMessage) => onMessage(run, message));
     worker.on("error", (error) => {
@@ -69,6 +68,9 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
       stopped(run, "it failed");
     });
     worker.on("exit", (code) => stopped(run, `it exited (${code})`));
+    // After the listeners: adding a message listener refs the worker again. An idle thread does
+    // not keep the process alive; one that owes an answer does (call, below).
+    worker.unref();
     return run;
   };
 
@@ -77,6 +79,7 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
       case "answer": {
         const pending = run.calls.get(message.call);
         run.calls.delete(message.call);
+        if (run.calls.size === 0) run.worker.unref();
         if (message.ok) pending?.resolve(message.value);
         else pending?.reject(rebuiltError(message.error));
         return;
@@ -111,6 +114,7 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
     const run = running;
     const id = nextCall++;
     return new Promise<T>((resolve, reject) => {
+      if (run.calls.size === 0) run.worker.ref();
       run.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
       run.worker.postMessage({ ...request, call: id } as FacilitatorCall);
     });
