@@ -9,7 +9,7 @@ import {
 import { jobs } from "@/lib/jobs/schema";
 import { announceJobChange } from "@/lib/jobs/job-announcement";
 import { outboxJobFinished } from "@/lib/jobs/job-outbox";
-import { ACTIVE_STATUSES, isTerminal, type JobStatus, transition } from "@/lib/jobs/state-machine";
+import { isTerminal, type JobStatus, transition } from "@/lib/jobs/state-machine";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
