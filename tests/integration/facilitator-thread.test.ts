@@ -12,13 +12,14 @@ import { createOperatorWallet, type OperatorWallet } from "@/lib/money/payments/
 import { type Env, getEnv } from "@/lib/platform/env";
 import { signedPayment } from "../helpers/authorization";
 import { PAY_TO, startTestChain, type TestChain } from "../helpers/chain";
+import { startRpcFaultProxy } from "../helpers/rpc-fault-proxy";
 
 /**
  * The devnet facilitator on its own thread, against a real anvil devnet: it answers verify and
  * settle as the in-process facilitator does (the same answers, errors with the same message), it
  * broadcasts only in the turns of the process's wallet for its key (so a refund holding the turn
  * holds the settlement), it reports the block a settlement landed in, and a thread that stops
- * fails the calls it held while the next call starts another. An idle thread does not keep its
+ * fails the calls it held and gives back a turn it held, while the next call starts another. An idle thread does not keep its
  * process alive; one that owes an answer does.
  */
 const SETTLER = 9;
@@ -138,6 +139,40 @@ test("a thread that stops fails the calls it held, and the next call starts anot
   await assert.rejects(pending, /facilitator thread stopped/);
   const verified = await thread.verify(paid, requirements());
   assert.equal(verified.isValid, true, JSON.stringify(verified));
+});
+
+test("a thread that stops while it holds the wallet's turn gives the turn back", async () => {
+  const proxy = await startRpcFaultProxy(chain.rpcUrl);
+  const key = devnetPrivateKey(SETTLER + 1);
+  const own = createOperatorWallet(proxy.url, key, devnetChain(proxy.url));
+  const stalled = createFacilitatorThread({
+    privateKey: key,
+    chains: [{ network: env.network, chainId: env.chainId, rpcUrl: proxy.url, wallet: own }],
+  });
+  try {
+    // The nonce read is the first call made in the turn: hung, it keeps the turn held.
+    const hung = proxy.add({
+      method: "eth_getTransactionCount",
+      fault: { kind: "hang", ms: 60_000 },
+    });
+    const settling = stalled.settle(await payment(6), requirements());
+    settling.catch(() => undefined);
+    const deadline = Date.now() + 20_000;
+    while (hung.hits() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(hung.hits(), 1, "the settlement never reached its turn");
+    await stalled.close();
+    await assert.rejects(settling, /facilitator thread stopped/);
+    hung.remove();
+    // A refund from the same key gets the turn at once.
+    const refund = await Promise.race([
+      own.serialize(async () => "sent"),
+      new Promise((r) => setTimeout(() => r("still held"), 5_000)),
+    ]);
+    assert.equal(refund, "sent");
+  } finally {
+    await stalled.close();
+    await proxy.close();
+  }
 });
 
 test("a process whose facilitator thread owes nothing exits; one it owes an answer waits for it", async () => {

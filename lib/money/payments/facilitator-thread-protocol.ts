@@ -1,10 +1,14 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { ThreadError } from "@/lib/platform/edge";
 
-/** What the facilitator thread is started with: the devnet key and each accepted network. */
+/**
+ * What the facilitator thread is started with: the devnet key, each accepted network with the turn
+ * lock of the process's wallet on it, and the thread's holder number in those locks.
+ */
 export type FacilitatorThreadData = {
   privateKey: `0x${string}`;
-  networks: { network: string; chainId: number; rpcUrl: string }[];
+  holder: number;
+  networks: { network: string; chainId: number; rpcUrl: string; turnLock: Int32Array }[];
 };
 
 /** What the request thread asks of the facilitator. */
@@ -15,11 +19,9 @@ export type FacilitatorRequest =
 /** A request on its way to the facilitator thread, numbered for its answer. */
 export type FacilitatorCall = FacilitatorRequest & { call: number };
 
-/** Facilitator thread to request thread; the request thread answers a `turn` with the same message once granted. */
+/** Facilitator thread to request thread. */
 export type FacilitatorThreadMessage =
   | { kind: "ready" }
   | { kind: "answer"; call: number; ok: true; value: unknown }
   | { kind: "answer"; call: number; ok: false; error: ThreadError }
-  | { kind: "turn"; turn: number; network: string }
-  | { kind: "turn_done"; turn: number }
   | { kind: "head"; chainId: number; block: bigint };

@@ -9,12 +9,13 @@ import type {
 import { rebuiltError, startWorkerThread } from "@/lib/platform";
 import type { ChainHeads } from "@/lib/money/payments/chain-head";
 import type { OperatorWallet } from "@/lib/money/payments/operator-wallet";
+import { REQUEST_THREAD, releaseTurnLock } from "@/lib/money/payments/turn-lock";
 
 const ENTRY = "lib/money/payments/facilitator-worker-entry.mjs";
 
 export type FacilitatorThreadOptions = {
   privateKey: `0x${string}`;
-  /** Each network with the process's wallet for the key on it: the thread sends in its turns. */
+  /** Each network with the process's wallet for the key on it: the thread shares its turn lock. */
   chains: ReadonlyArray<{
     network: string;
     chainId: number;
@@ -26,26 +27,32 @@ export type FacilitatorThreadOptions = {
 };
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Running = { worker: Worker; calls: Map<number, Pending>; turns: Map<number, () => void> };
+type Running = { worker: Worker; holder: number; calls: Map<number, Pending> };
 
 /**
  * The devnet's in-process facilitator on a thread of its own (facilitator-worker.ts): per payment
  * it recovers the authorization's signer twice (verify, and settle's own verify), signs a
- * transaction and makes some nine chain calls, milliseconds of CPU that would otherwise run on the
+ * transaction and makes its chain calls, milliseconds of CPU that would otherwise run on the
  * request thread between the paid request's database round trips. It answers as the in-process
- * one does: the same answers, and errors with the same name, message and fields. Its wallets send
- * in the turns of this thread's wallets, so settlements and refunds from one key still go one at
- * a time. A thread that stops fails the calls it held (a verification could not finish; a
- * settlement's outcome is unknown, for the reconciler) and the next call starts another.
+ * one does: the same answers, and errors with the same name, message and fields. Its wallets take
+ * their turns by the turn locks of this thread's wallets, without a message either way, so
+ * settlements and refunds from one key still go one at a time. A thread that stops fails the calls
+ * it held (a verification could not finish; a settlement's outcome is unknown, for the
+ * reconciler), gives back a turn it held, and the next call starts another.
  */
 export function createFacilitatorThread(options: FacilitatorThreadOptions): FacilitatorClient & {
   close: () => Promise<void>;
 } {
-  const wallets = new Map(options.chains.map((c) => [c.network, c.wallet]));
-  const data: FacilitatorThreadData = {
-    privateKey: options.privateKey,
-    networks: options.chains.map(({ network, chainId, rpcUrl }) => ({ network, chainId, rpcUrl })),
-  };
+  const locks = options.chains.map((c) => c.wallet.turnLock);
+  const networks = options.chains.map(({ network, chainId, rpcUrl, wallet }) => ({
+    network,
+    chainId,
+    rpcUrl,
+    turnLock: wallet.turnLock,
+  }));
+  // Each thread started holds the wallets' turn locks under a number of its own, so one that
+  // stops is released for without touching a turn its successor took meanwhile.
+  let generation = 0;
   let running: Running | null = null;
   let nextCall = 1;
 
@@ -54,14 +61,15 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
     for (const pending of run.calls.values())
       pending.reject(new Error(`the facilitator thread stopped: ${why}`));
     run.calls.clear();
-    // A turn the thread held or waited for is given back, so the wallet's queue moves on.
-    for (const release of run.turns.values()) release();
-    run.turns.clear();
+    // A turn the thread held is given back, so the other senders from the key move on.
+    for (const lock of locks) releaseTurnLock(lock, run.holder);
   };
 
   const start = (): Running => {
+    const holder = REQUEST_THREAD + ++generation;
+    const data: FacilitatorThreadData = { privateKey: options.privateKey, holder, networks };
     const worker: Worker = startWorkerThread(ENTRY, { workerData: data }, options.entry);
-    const run: Running = { worker, calls: new Map(), turns: new Map() };
+    const run: Running = { worker, holder, calls: new Map() };
     worker.on("message", (message: FacilitatorThreadMessage) => onMessage(run, message));
     worker.on("error", (error) => {
       console.error(`[reel402] facilitator thread failed: ${error.name}: ${error.message}`);
@@ -84,23 +92,6 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
         else pending?.reject(rebuiltError(message.error));
         return;
       }
-      case "turn": {
-        const wallet = wallets.get(message.network);
-        if (!wallet) return;
-        void wallet.serialize(
-          () =>
-            new Promise<void>((release) => {
-              if (running !== run) return release();
-              run.turns.set(message.turn, release);
-              run.worker.postMessage({ kind: "turn", turn: message.turn });
-            }),
-        );
-        return;
-      }
-      case "turn_done":
-        run.turns.get(message.turn)?.();
-        run.turns.delete(message.turn);
-        return;
       case "head":
         options.heads?.note(message.chainId, message.block);
         return;

@@ -7,37 +7,20 @@ import type {
   FacilitatorThreadMessage,
 } from "@/lib/money/payments/facilitator-thread-protocol";
 import { createLocalFacilitatorFor } from "@/lib/money/payments/local-facilitator";
-import { createOperatorWallet, type InTurn } from "@/lib/money/payments/operator-wallet";
+import { createOperatorWallet } from "@/lib/money/payments/operator-wallet";
 import { threadError } from "@/lib/platform/edge";
 
 /**
  * The devnet facilitator's thread (started by facilitator-thread.ts through
  * facilitator-worker-entry.mjs): the x402 exact-scheme facilitator, its signature recoveries,
- * transaction signing and chain reads, off the request thread. Each wallet sends in the turns of
- * the process's wallet for its key, asked for over the port, so this thread's settlements and the
- * request thread's refunds never race for a nonce.
+ * transaction signing and chain reads, off the request thread. Each wallet takes its turns by the
+ * turn lock of the process's wallet for its key, under this thread's own holder number, so this
+ * thread's settlements and the request thread's refunds never race for a nonce.
  */
 const port = parentPort;
 if (!port) throw new Error("facilitator-worker.ts runs only as a worker thread");
 const data = workerData as FacilitatorThreadData;
 const send = (message: FacilitatorThreadMessage) => port.postMessage(message);
-
-let nextTurn = 1;
-const granted = new Map<number, () => void>();
-const turnsOf = (network: string): InTurn => {
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    const turn = nextTurn++;
-    await new Promise<void>((resolve) => {
-      granted.set(turn, resolve);
-      send({ kind: "turn", turn, network });
-    });
-    try {
-      return await work();
-    } finally {
-      send({ kind: "turn_done", turn });
-    }
-  };
-};
 
 const facilitator = createLocalFacilitatorFor(
   data.networks.map((n) => ({
@@ -46,7 +29,7 @@ const facilitator = createLocalFacilitatorFor(
       n.rpcUrl,
       data.privateKey,
       chainFor({ chainId: n.chainId, rpcUrl: n.rpcUrl }),
-      turnsOf(n.network),
+      { lock: n.turnLock, holder: data.holder },
     ),
   })),
   { note: (chainId, block) => send({ kind: "head", chainId, block }) },
@@ -58,12 +41,7 @@ async function answer(call: FacilitatorCall): Promise<unknown> {
   return facilitator.settle(call.payload, call.requirements);
 }
 
-port.on("message", (message: FacilitatorCall | { kind: "turn"; turn: number }) => {
-  if ("kind" in message) {
-    granted.get(message.turn)?.();
-    granted.delete(message.turn);
-    return;
-  }
+port.on("message", (message: FacilitatorCall) => {
   answer(message).then(
     (value) => send({ kind: "answer", call: message.call, ok: true, value }),
     (error: unknown) =>

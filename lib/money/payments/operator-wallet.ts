@@ -1,32 +1,21 @@
 import { type Chain, createWalletClient, publicActions, type TransactionSerializable } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { rpcTransport } from "@/lib/money/payments/rpc-transport";
-
-/** Runs `work` once every sender queued before it has finished, one at a time. */
-export type InTurn = <T>(work: () => Promise<T>) => Promise<T>;
-
-/** A queue of its own: what `createOperatorWallet` uses unless given another wallet's. */
-export function turnQueue(): InTurn {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
+import { newTurnLock, REQUEST_THREAD, sharedTurns } from "@/lib/money/payments/turn-lock";
 
 /**
  * A wallet the service sends transactions from (the devnet facilitator, refunds). Whatever picks
- * a nonce and broadcasts goes out in turn, so concurrent senders never race for a nonce. `inTurn`
- * is the queue: a wallet for the same key on another thread takes its turns in the queue of the
- * process's wallet (facilitator-thread.ts).
+ * a nonce and broadcasts goes out in turn, so concurrent senders never race for a nonce. The turns
+ * are kept by `turns.lock`, which a wallet for the same key on another thread shares, under a
+ * holder number of its own (facilitator-thread.ts): the request thread's wallet makes the lock.
  */
 export function createOperatorWallet(
   rpcUrl: string,
   privateKey: `0x${string}`,
   chain: Chain,
-  inTurn: InTurn = turnQueue(),
+  turns: { lock: Int32Array; holder: number } = { lock: newTurnLock(), holder: REQUEST_THREAD },
 ) {
+  const inTurn = sharedTurns(turns.lock, turns.holder);
   const account = privateKeyToAccount(privateKey);
   const client = createWalletClient({ account, chain, transport: rpcTransport(rpcUrl) }).extend(
     publicActions,
@@ -52,7 +41,7 @@ export function createOperatorWallet(
       await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
       return raw;
     });
-  return { account, client, rpcUrl, serialize, broadcastInTurn };
+  return { account, client, rpcUrl, turnLock: turns.lock, serialize, broadcastInTurn };
 }
 
 export type OperatorWallet = ReturnType<typeof createOperatorWallet>;
