@@ -39,7 +39,7 @@ before(async () => {
   wallet = createOperatorWallet(chain.rpcUrl, devnetPrivateKey(SETTLER), devnetChain(chain.rpcUrl));
   thread = createFacilitatorThread({
     privateKey: devnetPrivateKey(SETTLER),
-    chains: [{ network: env.network, chainId: env.chainId, rpcUrl: chain.rpcUrl, wallet }],
+    chains: [{ network: env.network, wallet }],
     heads: { note: (chainId, block) => heads.push({ chainId, block }) },
   });
 });
@@ -147,7 +147,7 @@ test("a thread that stops while it holds the wallet's turn gives the turn back",
   const own = createOperatorWallet(proxy.url, key, devnetChain(proxy.url));
   const stalled = createFacilitatorThread({
     privateKey: key,
-    chains: [{ network: env.network, chainId: env.chainId, rpcUrl: proxy.url, wallet: own }],
+    chains: [{ network: env.network, wallet: own }],
   });
   try {
     // The nonce read is the first call made in the turn: hung, it keeps the turn held.

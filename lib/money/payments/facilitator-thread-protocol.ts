@@ -21,7 +21,6 @@ export type FacilitatorCall = FacilitatorRequest & { call: number };
 
 /** Facilitator thread to request thread. */
 export type FacilitatorThreadMessage =
-  | { kind: "ready" }
   | { kind: "answer"; call: number; ok: true; value: unknown }
   | { kind: "answer"; call: number; ok: false; error: ThreadError }
   | { kind: "head"; chainId: number; block: bigint };

@@ -16,12 +16,7 @@ const ENTRY = "lib/money/payments/facilitator-worker-entry.mjs";
 export type FacilitatorThreadOptions = {
   privateKey: `0x${string}`;
   /** Each network with the process's wallet for the key on it: the thread shares its turn lock. */
-  chains: ReadonlyArray<{
-    network: string;
-    chainId: number;
-    rpcUrl: string;
-    wallet: OperatorWallet;
-  }>;
+  chains: ReadonlyArray<{ network: string; wallet: OperatorWallet }>;
   heads?: Pick<ChainHeads, "note">;
   entry?: string;
 };
@@ -44,10 +39,10 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
   close: () => Promise<void>;
 } {
   const locks = options.chains.map((c) => c.wallet.turnLock);
-  const networks = options.chains.map(({ network, chainId, rpcUrl, wallet }) => ({
+  const networks = options.chains.map(({ network, wallet }) => ({
     network,
-    chainId,
-    rpcUrl,
+    chainId: wallet.client.chain.id,
+    rpcUrl: wallet.rpcUrl,
     turnLock: wallet.turnLock,
   }));
   // Each thread started holds the wallets' turn locks under a number of its own, so one that
@@ -94,8 +89,6 @@ export function createFacilitatorThread(options: FacilitatorThreadOptions): Faci
       }
       case "head":
         options.heads?.note(message.chainId, message.block);
-        return;
-      case "ready":
         return;
     }
   };

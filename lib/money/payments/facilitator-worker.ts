@@ -48,4 +48,3 @@ port.on("message", (message: FacilitatorCall) => {
       send({ kind: "answer", call: message.call, ok: false, error: threadError(error) }),
   );
 });
-send({ kind: "ready" });

@@ -33,10 +33,10 @@ export function facilitatorClient(env: Env, local?: LocalFacilitatorDeps): Facil
     // On its own thread: its signature work and chain calls stay off the request thread.
     const client = createFacilitatorThread({
       privateKey: f.privateKey,
-      chains: env.networks.map((n) => {
-        const wallet = local.wallets.operator(n.network);
-        return { network: n.network, chainId: n.chainId, rpcUrl: wallet.rpcUrl, wallet };
-      }),
+      chains: env.networks.map((n) => ({
+        network: n.network,
+        wallet: local.wallets.operator(n.network),
+      })),
       ...(local.heads ? { heads: local.heads } : {}),
     });
     return local.decorate?.(client) ?? client;

@@ -1,4 +1,15 @@
-import { type InTurn, turnQueue } from "@/lib/money/payments/turn-queue";
+/** Runs `work` once every sender queued before it has finished, one at a time. */
+export type InTurn = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** A queue within one thread: work runs in the order it arrived, each once the one before ends. */
+function turnQueue(): InTurn {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
 
 const FREE = 0;
 /** The request thread's name in a turn lock; other threads take numbers above it. */
