@@ -20,6 +20,11 @@ import { refuseUndecodablePath } from "@/lib/http/api/undecodable-path";
 const dev = process.argv.includes("--dev");
 
 async function main() {
+  // A log reader that went away (its terminal closed, its supervisor restarted) fails every
+  // later write with EPIPE. Unheard, that error is an uncaught exception whose report is one more
+  // failing write: the process spun on its own logs at full CPU. The service keeps serving; its
+  // lines go nowhere until a reader is there again.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
   const env = getEnv();
   const stops: (() => Promise<void>)[] = [];
   const stopChain = async () => {
