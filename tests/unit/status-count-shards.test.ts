@@ -117,6 +117,60 @@ test("jobs created and moved at once on many connections are counted exactly", a
   assert.ok(Number(shards[0]?.n) > 1, "the writes spread over more than one shard");
 });
 
+test("one statement moving several jobs, some to the status they had, counts each real move", async () => {
+  const { db } = opened;
+  const payer = "0x00000000000000000000000000000000000000b2";
+  const ids: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const job = pendingJob(payer);
+    await db.insert(jobs).values(job);
+    ids.push(job.id);
+  }
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  // Two stay where they are, two go to queued, two to cancelled: in one statement.
+  await db.execute(
+    sql`update ${jobs} set status = case
+          when id in (${ids[0]}::uuid, ${ids[1]}::uuid) then status
+          when id in (${ids[2]}::uuid, ${ids[3]}::uuid) then 'queued'
+          else 'cancelled' end
+        where id in (${list})`,
+  );
+  const kept = await jobCountsByStatus(db);
+  const counted = await countedFromJobs(db);
+  for (const status of new Set([...kept.keys(), ...counted.keys()]))
+    assert.equal(kept.get(status) ?? 0, counted.get(status) ?? 0, status);
+});
+
+test("an update that leaves the status alone does not run the counter at all", async () => {
+  const { db } = opened;
+  const job = pendingJob("0x00000000000000000000000000000000000000b3");
+  await db.insert(jobs).values(job);
+  const calls = async (tx: Db) =>
+    Number(
+      (
+        await executeRows<{ n: number }>(
+          tx,
+          sql`select pg_stat_get_xact_function_calls('jobs_count_moved'::regproc)::int as n`,
+        )
+      )[0]?.n ?? 0,
+    );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local track_functions = 'pl'`);
+    // The engine's lease, its next look, the attempts count: the jobs updated most often.
+    await tx.execute(
+      sql`update ${jobs} set lease_owner = 'engine-a', lease_until = now(), run_after = now() where id = ${job.id}`,
+    );
+    assert.equal(await calls(tx), 0, "a lease update ran the counter");
+    await tx.execute(sql`update ${jobs} set status = status where id = ${job.id}`);
+    assert.equal(await calls(tx), 0, "an update to the same status ran the counter");
+    await tx.execute(sql`update ${jobs} set status = 'queued' where id = ${job.id}`);
+    assert.equal(await calls(tx), 1, "a real move is counted once");
+  });
+});
+
 test("on PGlite, one connection, the counts are kept the same way", async () => {
   const pglite = await tempDb();
   cleanups.push(pglite.close);
