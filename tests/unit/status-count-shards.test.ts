@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Db } from "@/lib/platform/db/client";
@@ -126,17 +126,13 @@ test("one statement moving several jobs, some to the status they had, counts eac
     await db.insert(jobs).values(job);
     ids.push(job.id);
   }
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
   // Two stay where they are, two go to queued, two to cancelled: in one statement.
   await db.execute(
     sql`update ${jobs} set status = case
           when id in (${ids[0]}::uuid, ${ids[1]}::uuid) then status
           when id in (${ids[2]}::uuid, ${ids[3]}::uuid) then 'queued'
           else 'cancelled' end
-        where id in (${list})`,
+        where ${inArray(jobs.id, ids)}`,
   );
   const kept = await jobCountsByStatus(db);
   const counted = await countedFromJobs(db);
