@@ -87,7 +87,6 @@ export const SERVICE_ENV = {
 };
 
 export type Reference = LoadTarget & { stop: () => Promise<void> };
-type PaidFigures = { rps: number; p50: number; p95: number };
 
 export const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -205,11 +204,10 @@ export async function runPaidBench(
       return ok;
     };
     let take = 0;
-    /** `count` payers, each paying in a loop for the scenario's duration. */
-    const throughput = async (target: LoadTarget, side: string, count: number) => {
+    /** `count` payers, each paying in a loop for `seconds`; the round trips' durations. */
+    const payLoop = async (target: LoadTarget, side: string, count: number, seconds: number) => {
       const samples: number[] = [];
-      const start = performance.now();
-      const end = start + options.seconds * 1000;
+      const end = performance.now() + seconds * 1000;
       await Promise.all(
         payers.slice(0, count).map(async (index) => {
           while (performance.now() < end) {
@@ -219,12 +217,31 @@ export async function runPaidBench(
           }
         }),
       );
-      const seconds = (performance.now() - start) / 1000;
-      return {
-        rps: samples.length / seconds,
-        p50: quantile(samples, 0.5),
-        p95: quantile(samples, 0.95),
-      };
+      return samples;
+    };
+    /**
+     * Both sides' throughput with `count` payers, in halves run A B B A: each side runs once
+     * before and once after the other, so neither always meets the chain longer (the devnet's
+     * cost per transfer grows with its history) or the other's backlog.
+     */
+    const throughput = async (sides: { side: string; target: LoadTarget }[], count: number) => {
+      const samples = new Map<string, number[]>(sides.map(({ side }) => [side, []]));
+      const seconds = new Map<string, number>(sides.map(({ side }) => [side, 0]));
+      for (const { side, target } of [...sides, ...[...sides].reverse()]) {
+        const start = performance.now();
+        samples.get(side)?.push(...(await payLoop(target, side, count, options.seconds / 2)));
+        seconds.set(side, (seconds.get(side) ?? 0) + (performance.now() - start) / 1000);
+      }
+      return new Map(
+        [...samples].map(([side, s]) => [
+          side,
+          {
+            rps: s.length / (seconds.get(side) ?? Number.NaN),
+            p50: quantile(s, 0.5),
+            p95: quantile(s, 0.95),
+          },
+        ]),
+      );
     };
     /**
      * One payer's round trips, one at a time, to both sides in turns. Until now no paid request
@@ -389,11 +406,7 @@ export async function runPaidBench(
 
         const floor = kind === "postgres" ? 0.7 : 0.5;
         for (const n of payerCounts) {
-          // Alternating which side goes first, so neither always follows the other's backlog.
-          const order = n % 2 ? sides : [...sides].reverse();
-          const figures = new Map<string, PaidFigures>();
-          for (const { side, target } of order)
-            figures.set(side, await throughput(target, side, n));
+          const figures = await throughput(sides, n);
           const s = figures.get(kind) ?? none;
           const r = figures.get("reference") ?? none;
           const name = `paid, ${n} payer${n > 1 ? "s" : ""}`;
