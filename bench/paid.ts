@@ -19,10 +19,10 @@ import { anyIp, cpuMs, type Figures, fillSql, type LoadTarget, load, seededId } 
  * npm run bench -- paid [--seconds n] [--only pglite|postgres]
  *
  * Issue #28: the paid path beside the x402 reference stack, on one devnet chain and one client.
- * The built service runs on PGlite and then on Postgres; the reference (bench/x402-reference.ts:
- * Express 5 + @x402/express + an in-process x402 facilitator) runs beside it throughout, priced
- * from the service's own 402. Both are paid by the stock @x402/fetch client from distinct devnet
- * accounts. Prints one table per database with the ratios and the issue's targets. Asserts nothing.
+ * The built service runs on PGlite and then on Postgres, each on a new chain; the reference
+ * (bench/x402-reference.ts: Express 5 + @x402/express + an in-process x402 facilitator) runs
+ * beside it on the same chain, priced from the service's own 402. Both are paid by the stock
+ * @x402/fetch client from distinct devnet accounts. Prints one table per database with the ratios and the issue's targets. Asserts nothing.
  *
  * The service renders nothing: LOCAL_RENDER_WAIT_ONLY with a wait longer than the bench keeps
  * every paid job rendering, so no ffmpeg, delivery, poster or output screening shares the cores
@@ -174,17 +174,9 @@ export async function runPaidBench(
     return tallies[side];
   };
 
-  const chain = await startTestChain();
-  let reference: Reference | null = null;
-  try {
-    await fundAccounts(
-      chain.rpcUrl,
-      chain.token,
-      payers.filter((i) => i > 9),
-      EXTRA_FUNDING,
-    );
-    const before = new Map<number, bigint>();
-    for (const i of payers) before.set(i, await chain.balanceOf(devnetAccount(i).address));
+  // What the chain says each payer was charged, summed over the databases' chains.
+  const charged = new Map<number, bigint>(payers.map((i) => [i, 0n]));
+  {
     const clients = new Map(payers.map((i) => [i, payingFetch(i)]));
 
     /** One paid round trip by payer #index; true when answered 200 with a job. */
@@ -297,15 +289,28 @@ export async function runPaidBench(
     for (const kind of kinds) {
       log(`\n${kind}: starting the service (${seededJobs} seeded jobs)`);
       const { env, dataDir, cleanup } = await seededData(kind, seededJobs);
+      // Each database meets a new chain and a new reference: the devnet's cost per transfer
+      // grows with its history, so the second database would otherwise be measured on a chain
+      // the first one's run had made slower (receipts late enough to cost a polling interval).
+      const chain = await startTestChain();
+      let reference: Reference | null = null;
       let server: TestServer | null = null;
       try {
+        await fundAccounts(
+          chain.rpcUrl,
+          chain.token,
+          payers.filter((i) => i > 9),
+          EXTRA_FUNDING,
+        );
+        const before = new Map<number, bigint>();
+        for (const i of payers) before.set(i, await chain.balanceOf(devnetAccount(i).address));
         server = await startServer(
           { RPC_URL: chain.rpcUrl, USDC_ADDRESS: chain.token, ...SERVICE_ENV, ...env },
           { dataDir },
         );
         const accepted = await advertised(server.url);
         price = BigInt(accepted.amount);
-        reference ??= await startReference(chain, accepted);
+        reference = await startReference(chain, accepted);
         const sides = [
           { side: kind, target: server as LoadTarget },
           { side: "reference", target: reference as LoadTarget },
@@ -415,22 +420,23 @@ export async function runPaidBench(
           row(`${name} p50`, "ms", s.p50, r.p50);
         }
         tables.push({ kind, rows });
+        for (const i of payers) {
+          const after = await chain.balanceOf(devnetAccount(i).address);
+          charged.set(i, (charged.get(i) ?? 0n) + (before.get(i) ?? 0n) - after);
+        }
       } finally {
         await server?.stop();
         await cleanup();
+        await reference?.stop();
+        await chain.stop();
       }
     }
-    const result = [];
-    for (const index of payers)
-      result.push({
-        index,
-        requests: requests.get(index) ?? 0,
-        charged: (before.get(index) ?? 0n) - (await chain.balanceOf(devnetAccount(index).address)),
-      });
+    const result = payers.map((index) => ({
+      index,
+      requests: requests.get(index) ?? 0,
+      charged: charged.get(index) ?? 0n,
+    }));
     return { header: machine(), price, tables, tallies, payers: result };
-  } finally {
-    await reference?.stop();
-    await chain.stop();
   }
 }
 
