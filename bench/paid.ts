@@ -22,7 +22,8 @@ import { anyIp, cpuMs, type Figures, fillSql, type LoadTarget, load, seededId } 
  * The built service runs on PGlite and then on Postgres, each on a new chain; the reference
  * (bench/x402-reference.ts: Express 5 + @x402/express + an in-process x402 facilitator) runs
  * beside it on the same chain, priced from the service's own 402. Both are paid by the stock
- * @x402/fetch client from distinct devnet accounts. Prints one table per database with the ratios and the issue's targets. Asserts nothing.
+ * @x402/fetch client from distinct devnet accounts. Prints one table per database with the
+ * ratios and the issue's targets. Asserts nothing.
  *
  * The service renders nothing: LOCAL_RENDER_WAIT_ONLY with a wait longer than the bench keeps
  * every paid job rendering, so no ffmpeg, delivery, poster or output screening shares the cores
