@@ -1,5 +1,6 @@
 // The module rule: lib/ is a handful of modules, each entered only through its front door
-// (index.ts; browser.ts for client components; edge.ts for the request proxy), and a module may
+// (index.ts; browser.ts for client components; edge.ts for the request proxy; worker.mjs for the
+// plain-JavaScript entries of worker threads), and a module may
 // import only the modules below it in LAYERS — types included. Checked in the suite
 // (tests/unit/module-rule.test.ts).
 const LAYERS = [
@@ -16,7 +17,7 @@ const LAYERS = [
   "server",
   "http",
 ];
-const DOOR = "(index|browser|edge)\\.ts$";
+const DOOR = "((index|browser|edge)\\.ts|worker\\.mjs)$";
 
 const above = (i) => LAYERS.slice(i + 1);
 
