@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { startTestChain, type TestChain } from "../tests/helpers/chain";
-import { fundAccounts } from "../tests/helpers/fund";
+import type { TestChain } from "../tests/helpers/chain";
 import { payingFetch } from "../tests/helpers/payer";
 import { startBuiltService } from "./built-service";
-import { advertised, EXTRA_FUNDING, PAYERS, PRODUCT, startReference } from "./paid";
+import { advertised, fundedChain, PAYERS, PRODUCT, startReference } from "./paid";
 
 /**
  * npm run bench -- paid-cpu [--compare <dir>|reference] [--payers 8] [--seconds 8] [--rounds 3]
@@ -140,14 +139,8 @@ export async function benchPaidCpu(opts: Options): Promise<void> {
   console.log(
     `\npaid-cpu: ${opts.payers} payers for ${opts.seconds} s, ${opts.rounds} rounds, CPU ms per paid request (from /proc)`,
   );
-  const chain = await startTestChain();
+  const chain = await fundedChain(opts.payers);
   try {
-    await fundAccounts(
-      chain.rpcUrl,
-      chain.token,
-      PAYERS.slice(0, opts.payers).filter((i) => i > 9),
-      EXTRA_FUNDING,
-    );
     for (const kind of kinds) {
       console.log(`\n${kind}`);
       console.log(

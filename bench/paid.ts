@@ -75,7 +75,7 @@ const ISOLATION_MS = 200;
 // settlements); the payers are the other funded accounts and, beyond them, accounts funded here.
 const REFERENCE_FACILITATOR = 9;
 export const PAYERS = [1, 2, 3, 4, 5, 6, 7, 8, ...Array.from({ length: 56 }, (_, i) => 10 + i)];
-export const EXTRA_FUNDING = 1_000_000_000n;
+const EXTRA_FUNDING = 1_000_000_000n;
 export const SERVICE_ENV = {
   TRUST_PROXY: "true",
   LIMIT_POSTS_PER_MINUTE_PER_IP: "20",
@@ -93,6 +93,19 @@ export const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
 };
+
+/** A new devnet chain with the bench's first `count` payers funded (those past #9 topped up). */
+export async function fundedChain(count: number): Promise<TestChain> {
+  const chain = await startTestChain();
+  try {
+    const extra = PAYERS.slice(0, count).filter((i) => i > 9);
+    await fundAccounts(chain.rpcUrl, chain.token, extra, EXTRA_FUNDING);
+    return chain;
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}
 
 /** What the service's 402 asks for the product: the reference charges the same, to the same payee. */
 export async function advertised(serviceUrl: string): Promise<PaymentRequirements> {
@@ -293,16 +306,10 @@ export async function runPaidBench(
       // Each database meets a new chain and a new reference: the devnet's cost per transfer
       // grows with its history, so the second database would otherwise be measured on a chain
       // the first one's run had made slower (receipts late enough to cost a polling interval).
-      const chain = await startTestChain();
+      const chain = await fundedChain(payers.length);
       let reference: Reference | null = null;
       let server: TestServer | null = null;
       try {
-        await fundAccounts(
-          chain.rpcUrl,
-          chain.token,
-          payers.filter((i) => i > 9),
-          EXTRA_FUNDING,
-        );
         const before = new Map<number, bigint>();
         for (const i of payers) before.set(i, await chain.balanceOf(devnetAccount(i).address));
         server = await startServer(

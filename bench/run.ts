@@ -1,4 +1,5 @@
 import { benchAuditLanes } from "./audit-lanes";
+import { benchChainGrowth } from "./chain-growth";
 import { benchDeliveryMemory } from "./delivery-memory";
 import { benchFreeEndpointStall } from "./free-endpoint-stall";
 import { benchHttp } from "./http";
@@ -50,6 +51,12 @@ const all: Record<string, () => Promise<void>> = {
       rounds: Number(option("--rounds") ?? 3),
       only: (option("--only") as "pglite" | "postgres" | null) ?? null,
     }),
+  "chain-growth": () =>
+    benchChainGrowth({
+      rounds: Number(option("--rounds") ?? 8),
+      perRound: Number(option("--per-round") ?? 400),
+      payers: Number(option("--payers") ?? 8),
+    }),
   "paid-legs": () =>
     benchPaidLegs({
       compare: option("--compare"),
@@ -81,6 +88,7 @@ for (const [name, run] of Object.entries(all)) {
           "paid-statements",
           "paid-cpu",
           "paid-legs",
+          "chain-growth",
           "idle-cpu",
         ].includes(name)
   )
