@@ -7,7 +7,7 @@ import { advertised, fundedChain, PAYERS, PRODUCT, startReference } from "./paid
 
 /**
  * npm run bench -- paid-cpu [--compare <dir>|reference] [--payers 8] [--seconds 8] [--rounds 3]
- *   [--only pglite|postgres]
+ *   [--only pglite|postgres] [--threads]
  *
  * Where the CPU of a paid request goes: the built service paid by `--payers` devnet payers in a
  * loop for `--seconds`, then per paid request the CPU of the server (its main thread apart from
@@ -15,8 +15,9 @@ import { advertised, fundedChain, PAYERS, PRODUCT, startReference } from "./paid
  * of the paying client (this process) and of the devnet chain, read from `/proc`. With --compare,
  * another built checkout runs in turns with this one, round by round, so both share the
  * machine's moods; `--compare reference` runs the x402 reference stack of `paid` in those turns
- * instead, so its server's CPU per paid request stands beside the service's. The renderer only
- * waits, as in `paid`. Prints figures only.
+ * instead, so its server's CPU per paid request stands beside the service's. --threads adds each
+ * server thread's share (main, then the others by thread id: the facilitator's, the embedded
+ * database's, V8's helpers). The renderer only waits, as in `paid`. Prints figures only.
  */
 const SERVICE_ENV = {
   TRUST_PROXY: "true",
@@ -36,6 +37,8 @@ type Options = {
   seconds: number;
   rounds: number;
   only: "pglite" | "postgres" | null;
+  /** Also print each of the server's threads (by thread id) in ms per paid request. */
+  threads: boolean;
 };
 
 /** CPU milliseconds of one process (or thread) from its stat line. */
@@ -68,6 +71,16 @@ function cpuNow(serverPid: number, chainPid: number | undefined) {
   return tally;
 }
 
+/** The CPU so far of each of the server's threads, by thread id ("main" for the main thread). */
+function threadsNow(serverPid: number): Map<string, number> {
+  const ms = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${serverPid}/task`)) {
+    const t = statMs(`/proc/${serverPid}/task/${task}/stat`);
+    if (t) ms.set(Number(task) === serverPid ? "main" : task, t.ms);
+  }
+  return ms;
+}
+
 const REFERENCE = "reference";
 
 /** The reference stack, charging what the service's 402 asks (read from a service started once). */
@@ -78,7 +91,12 @@ async function startReferenceTarget(chain: TestChain, kind: "pglite" | "postgres
   return { server: reference, stop: reference.stop };
 }
 
-type Round = { paidPerSecond: number; perPaid: ReturnType<typeof cpuNow> };
+type Round = {
+  paidPerSecond: number;
+  perPaid: ReturnType<typeof cpuNow>;
+  /** Each server thread's ms per paid request, the busiest first. */
+  threads: [string, number][];
+};
 
 async function oneRound(
   chain: TestChain,
@@ -107,6 +125,7 @@ async function oneRound(
     await new Promise((r) => setTimeout(r, 3_000));
     const pid = server.process.pid as number;
     const before = cpuNow(pid, chain.process.pid);
+    const threadsBefore = threadsNow(pid);
     const started = Date.now();
     let paid = 0;
     await Promise.all(
@@ -122,7 +141,10 @@ async function oneRound(
     const perPaid = { ...after };
     for (const key of Object.keys(after) as (keyof typeof after)[])
       perPaid[key] = (after[key] - before[key]) / paid;
-    return { paidPerSecond: paid / elapsed, perPaid };
+    const threads = [...threadsNow(pid)]
+      .map(([id, ms]): [string, number] => [id, (ms - (threadsBefore.get(id) ?? 0)) / paid])
+      .sort((a, b) => b[1] - a[1]);
+    return { paidPerSecond: paid / elapsed, perPaid, threads };
   } finally {
     await stop();
   }
@@ -154,6 +176,13 @@ export async function benchPaidCpu(opts: Options): Promise<void> {
           console.log(
             `  ${side.label.padEnd(14)} ${f(r.paidPerSecond, 7)} ${f(c.main + c.serverOther, 7)} ${f(c.main, 6)} ${f(c.serverOther, 6)} ${f(c.postgres, 8)} ${f(c.client, 7)} ${f(c.chain, 6)}`,
           );
+          if (opts.threads)
+            console.log(
+              `    threads: ${r.threads
+                .filter(([, ms]) => ms >= 0.1)
+                .map(([id, ms]) => `${id} ${ms.toFixed(1)}`)
+                .join(", ")}`,
+            );
         }
       }
     }

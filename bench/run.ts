@@ -50,6 +50,7 @@ const all: Record<string, () => Promise<void>> = {
       seconds: Number(option("--seconds") ?? 8),
       rounds: Number(option("--rounds") ?? 3),
       only: (option("--only") as "pglite" | "postgres" | null) ?? null,
+      threads: args.includes("--threads"),
     }),
   "chain-growth": () =>
     benchChainGrowth({
