@@ -1,6 +1,6 @@
 import { payingFetch } from "../tests/helpers/payer";
 import { startBuiltService } from "./built-service";
-import { cpuMs, type LoadTarget } from "./http";
+import { cpuMs } from "./http";
 import { advertised, fundedChain, PAYERS, PRODUCT, SERVICE_ENV, startReference } from "./paid";
 
 /**
@@ -24,7 +24,6 @@ export async function benchChainGrowth(opts: {
     const reference = await startReference(chain, accepted);
     try {
       const clients = PAYERS.slice(0, opts.payers).map((i) => payingFetch(i));
-      const anvil = { process: chain.process } as LoadTarget;
       console.log(
         `\nchain-growth: the reference paid by ${opts.payers} payers, ${opts.perRound} paid requests a round, one chain`,
       );
@@ -33,7 +32,7 @@ export async function benchChainGrowth(opts: {
       );
       let n = 0;
       for (let round = 1; round <= opts.rounds; round++) {
-        const before = [cpuMs(anvil) ?? 0, cpuMs(reference) ?? 0];
+        const before = [cpuMs(chain) ?? 0, cpuMs(reference) ?? 0];
         const started = performance.now();
         let paid = 0;
         await Promise.all(
@@ -51,7 +50,7 @@ export async function benchChainGrowth(opts: {
           }),
         );
         const seconds = (performance.now() - started) / 1000;
-        const anvilMs = ((cpuMs(anvil) ?? 0) - (before[0] ?? 0)) / paid;
+        const anvilMs = ((cpuMs(chain) ?? 0) - (before[0] ?? 0)) / paid;
         const referenceMs = ((cpuMs(reference) ?? 0) - (before[1] ?? 0)) / paid;
         console.log(
           `  ${String(round * opts.perRound).padStart(11)} ${(paid / seconds).toFixed(1).padStart(7)} ${anvilMs.toFixed(1).padStart(14)} ${referenceMs.toFixed(1).padStart(18)}`,

@@ -65,8 +65,8 @@ export const fillSql = (
          now() - interval '1 hour' - (i || ' seconds')::interval, now() - (i || ' seconds')::interval, now()
   from generate_series(${from}, ${to}) as s(i)`;
 
-/** CPU time the server process has used (user + system), in ms; null off Linux. */
-export function cpuMs(server: LoadTarget): number | null {
+/** CPU time a child process (a server, the chain) has used (user + system), in ms; null off Linux. */
+export function cpuMs(server: Pick<LoadTarget, "process">): number | null {
   try {
     const fields =
       readFileSync(`/proc/${server.process.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];

@@ -53,24 +53,6 @@ function statMs(file: string): { name: string; ms: number } | null {
   }
 }
 
-/** The CPU so far of the server (main thread and the rest), Postgres, this client and anvil. */
-function cpuNow(serverPid: number, chainPid: number | undefined) {
-  const tally = { main: 0, serverOther: 0, postgres: 0, client: 0, chain: 0 };
-  for (const task of readdirSync(`/proc/${serverPid}/task`)) {
-    const t = statMs(`/proc/${serverPid}/task/${task}/stat`);
-    if (t) tally[Number(task) === serverPid ? "main" : "serverOther"] += t.ms;
-  }
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    const p = statMs(`/proc/${pid}/stat`);
-    if (!p) continue;
-    if (p.name === "postgres") tally.postgres += p.ms;
-    else if (Number(pid) === process.pid) tally.client += p.ms;
-    else if (Number(pid) === chainPid) tally.chain += p.ms;
-  }
-  return tally;
-}
-
 /** The CPU so far of each of the server's threads, by thread id ("main" for the main thread). */
 function threadsNow(serverPid: number): Map<string, number> {
   const ms = new Map<string, number>();
@@ -79,6 +61,25 @@ function threadsNow(serverPid: number): Map<string, number> {
     if (t) ms.set(Number(task) === serverPid ? "main" : task, t.ms);
   }
   return ms;
+}
+
+/**
+ * The CPU so far of the server (main thread and the rest), Postgres, this client and anvil, and
+ * of each of the server's threads.
+ */
+function cpuNow(serverPid: number, chainPid: number | undefined) {
+  const threads = threadsNow(serverPid);
+  const tally = { main: 0, serverOther: 0, postgres: 0, client: 0, chain: 0 };
+  for (const [id, ms] of threads) tally[id === "main" ? "main" : "serverOther"] += ms;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    const p = statMs(`/proc/${pid}/stat`);
+    if (!p) continue;
+    if (p.name === "postgres") tally.postgres += p.ms;
+    else if (Number(pid) === process.pid) tally.client += p.ms;
+    else if (Number(pid) === chainPid) tally.chain += p.ms;
+  }
+  return { tally, threads };
 }
 
 const REFERENCE = "reference";
@@ -93,7 +94,7 @@ async function startReferenceTarget(chain: TestChain, kind: "pglite" | "postgres
 
 type Round = {
   paidPerSecond: number;
-  perPaid: ReturnType<typeof cpuNow>;
+  perPaid: ReturnType<typeof cpuNow>["tally"];
   /** Each server thread's ms per paid request, the busiest first. */
   threads: [string, number][];
 };
@@ -125,7 +126,6 @@ async function oneRound(
     await new Promise((r) => setTimeout(r, 3_000));
     const pid = server.process.pid as number;
     const before = cpuNow(pid, chain.process.pid);
-    const threadsBefore = threadsNow(pid);
     const started = Date.now();
     let paid = 0;
     await Promise.all(
@@ -138,11 +138,11 @@ async function oneRound(
     );
     const elapsed = (Date.now() - started) / 1000;
     const after = cpuNow(pid, chain.process.pid);
-    const perPaid = { ...after };
-    for (const key of Object.keys(after) as (keyof typeof after)[])
-      perPaid[key] = (after[key] - before[key]) / paid;
-    const threads = [...threadsNow(pid)]
-      .map(([id, ms]): [string, number] => [id, (ms - (threadsBefore.get(id) ?? 0)) / paid])
+    const perPaid = { ...after.tally };
+    for (const key of Object.keys(perPaid) as (keyof typeof perPaid)[])
+      perPaid[key] = (after.tally[key] - before.tally[key]) / paid;
+    const threads = [...after.threads]
+      .map(([id, ms]): [string, number] => [id, (ms - (before.threads.get(id) ?? 0)) / paid])
       .sort((a, b) => b[1] - a[1]);
     return { paidPerSecond: paid / elapsed, perPaid, threads };
   } finally {
